@@ -1,0 +1,57 @@
+//! The command line: argument parsing (clap), dispatch to one file per command, and the
+//! exit codes of the command contract (0 ok, 1 bad input, 2 usage).
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// A mistake in how a command was called (as opposed to bad input): exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Terminal explorer for metamorphic robustness studies of LLM-generated SVA.
+#[derive(Debug, Parser)]
+#[command(name = "flipscope", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Every command that works. Add a variant only when its command does.
+#[derive(Debug, Subcommand)]
+pub enum Command {}
+
+/// Parses the arguments, runs the command and maps the outcome to an exit status.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            if e.downcast_ref::<UsageError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
+        }
+    }
+}
+
+/// Runs one parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(command) => match command {},
+    }
+}

@@ -1,0 +1,15 @@
+//! flipscope: metamorphic robustness studies of LLM-generated SystemVerilog assertions.
+//!
+//! Data flows one way: files -> [`study`] (load, validate) -> [`rtl`] + [`sva`] +
+//! [`logic`] -> [`score`] (verdicts, pairs) -> [`stats`] (filter -> metrics) ->
+//! [`cli`] or [`tui`]. The domain modules know nothing of the terminal.
+
+pub mod cli;
+pub mod logic;
+pub mod rtl;
+pub mod score;
+pub mod stats;
+pub mod study;
+pub mod sva;
+pub mod transform;
+pub mod tui;

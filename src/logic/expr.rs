@@ -1,0 +1,262 @@
+//! The Boolean expression type shared by the scorer, the RTL analysis and the TUI:
+//! constants, atoms (identifiers, equalities, opaque RTL sub-expressions), `!`, `&&`, `||`.
+
+use std::collections::{BTreeSet, HashMap};
+use std::fmt;
+
+/// A Boolean expression over atoms. Not canonical unless it came from
+/// `logic::canonical`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Expr {
+    /// `1'b1`/`1'b0` or any constant standing alone (non-zero is true).
+    Const(bool),
+    /// A Boolean variable of the abstraction.
+    Atom(Atom),
+    /// `!e`.
+    Not(Box<Expr>),
+    /// `e1 && e2 && ...` (two or more operands once canonical).
+    And(Vec<Expr>),
+    /// `e1 || e2 || ...` (two or more operands once canonical).
+    Or(Vec<Expr>),
+}
+
+/// A variable of the Boolean abstraction.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Atom {
+    /// A signal used as a condition (non-zero is true).
+    Ident(String),
+    /// `lhs == rhs`; canonical form orders the two operands.
+    Eq(Term, Term),
+    /// An RTL sub-expression outside the Boolean grammar (`cnt > 3`, `a[2]`, `a & b`),
+    /// kept by its canonical text. Only the RTL side produces these.
+    Opaque(String),
+}
+
+/// An operand of an equality.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Term {
+    Ident(String),
+    Const(Constant),
+    /// A compound operand (`(a && b) == c`), itself an expression.
+    Expr(Box<Expr>),
+    /// An RTL operand outside the grammar, by canonical text.
+    Opaque(String),
+}
+
+/// A SystemVerilog integer constant (`1'b0`, `4'hA`, `3`, `7'bxx01`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Constant {
+    /// The text as written, white space removed (`4'hA`).
+    pub text: String,
+    /// The declared width, if any.
+    pub width: Option<u32>,
+    /// The value, or `None` when the constant holds x/z bits (or does not fit 128 bits).
+    pub value: Option<u128>,
+    /// Whether the constant holds x, z or `?` digits (outside the 2-state abstraction).
+    pub has_xz: bool,
+}
+
+impl Expr {
+    pub fn ident(name: impl Into<String>) -> Expr {
+        Expr::Atom(Atom::Ident(name.into()))
+    }
+
+    #[allow(clippy::should_implement_trait)]
+    pub fn not(e: Expr) -> Expr {
+        Expr::Not(Box::new(e))
+    }
+
+    pub fn and(items: impl IntoIterator<Item = Expr>) -> Expr {
+        Expr::And(items.into_iter().collect())
+    }
+
+    pub fn or(items: impl IntoIterator<Item = Expr>) -> Expr {
+        Expr::Or(items.into_iter().collect())
+    }
+
+    /// The atoms that occur in the expression (including inside compound operands' atoms
+    /// only as the enclosing `Eq` atom).
+    pub fn atoms(&self) -> BTreeSet<Atom> {
+        let mut out = BTreeSet::new();
+        self.collect_atoms(&mut out);
+        out
+    }
+
+    fn collect_atoms(&self, out: &mut BTreeSet<Atom>) {
+        match self {
+            Expr::Const(_) => {}
+            Expr::Atom(a) => {
+                out.insert(a.clone());
+            }
+            Expr::Not(e) => e.collect_atoms(out),
+            Expr::And(v) | Expr::Or(v) => v.iter().for_each(|e| e.collect_atoms(out)),
+        }
+    }
+
+    /// The identifiers used anywhere in the expression.
+    pub fn identifiers(&self) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        self.walk_terms(&mut |t| {
+            if let Term::Ident(n) = t {
+                out.insert(n.clone());
+            }
+        });
+        for a in self.atoms() {
+            if let Atom::Ident(n) = a {
+                out.insert(n);
+            }
+        }
+        out
+    }
+
+    fn walk_terms(&self, f: &mut dyn FnMut(&Term)) {
+        match self {
+            Expr::Const(_) => {}
+            Expr::Atom(Atom::Eq(l, r)) => {
+                for t in [l, r] {
+                    f(t);
+                    if let Term::Expr(e) = t {
+                        e.walk_terms(f);
+                    }
+                }
+            }
+            Expr::Atom(_) => {}
+            Expr::Not(e) => e.walk_terms(f),
+            Expr::And(v) | Expr::Or(v) => v.iter().for_each(|e| e.walk_terms(f)),
+        }
+    }
+
+    /// Whether any constant holds x/z bits or an opaque part mentions them.
+    pub fn has_xz(&self) -> bool {
+        let mut found = false;
+        self.walk_terms(&mut |t| {
+            if let Term::Const(c) = t {
+                found |= c.has_xz;
+            }
+        });
+        found
+    }
+
+    /// Renames identifiers (`map`: from -> to); names not in the map stay.
+    pub fn rename(&self, map: &HashMap<String, String>) -> Expr {
+        let name = |n: &String| map.get(n).cloned().unwrap_or_else(|| n.clone());
+        match self {
+            Expr::Const(b) => Expr::Const(*b),
+            Expr::Atom(Atom::Ident(n)) => Expr::Atom(Atom::Ident(name(n))),
+            Expr::Atom(Atom::Eq(l, r)) => Expr::Atom(Atom::Eq(l.rename(map), r.rename(map))),
+            Expr::Atom(Atom::Opaque(t)) => Expr::Atom(Atom::Opaque(t.clone())),
+            Expr::Not(e) => Expr::not(e.rename(map)),
+            Expr::And(v) => Expr::And(v.iter().map(|e| e.rename(map)).collect()),
+            Expr::Or(v) => Expr::Or(v.iter().map(|e| e.rename(map)).collect()),
+        }
+    }
+
+    /// Binding strength for printing: higher binds tighter.
+    fn precedence(&self) -> u8 {
+        match self {
+            Expr::Or(v) if v.len() > 1 => 1,
+            Expr::And(v) if v.len() > 1 => 2,
+            Expr::Atom(Atom::Eq(..)) => 3,
+            Expr::Atom(Atom::Opaque(_)) => 0,
+            _ => 4,
+        }
+    }
+}
+
+impl Term {
+    pub fn rename(&self, map: &HashMap<String, String>) -> Term {
+        match self {
+            Term::Ident(n) => Term::Ident(map.get(n).cloned().unwrap_or_else(|| n.clone())),
+            Term::Expr(e) => Term::Expr(Box::new(e.rename(map))),
+            other => other.clone(),
+        }
+    }
+}
+
+fn write_operand(f: &mut fmt::Formatter<'_>, e: &Expr, min_prec: u8) -> fmt::Result {
+    if e.precedence() < min_prec {
+        write!(f, "({e})")
+    } else {
+        write!(f, "{e}")
+    }
+}
+
+/// SystemVerilog text with the fewest parentheses the precedence needs.
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expr::Const(true) => f.write_str("1"),
+            Expr::Const(false) => f.write_str("0"),
+            Expr::Atom(a) => write!(f, "{a}"),
+            Expr::Not(e) => {
+                f.write_str("!")?;
+                write_operand(f, e, 4)
+            }
+            Expr::And(v) | Expr::Or(v) if v.is_empty() => {
+                f.write_str(if matches!(self, Expr::And(_)) { "1" } else { "0" })
+            }
+            Expr::And(v) | Expr::Or(v) => {
+                let (op, prec) = if matches!(self, Expr::And(_)) { (" && ", 2) } else { (" || ", 1) };
+                for (i, e) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(op)?;
+                    }
+                    // Operands of the same operator print without parentheses only when
+                    // they bind tighter, so nested chains keep their grouping visible.
+                    write_operand(f, e, prec + 1)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Atom::Ident(n) => f.write_str(n),
+            Atom::Eq(l, r) => write!(f, "{l} == {r}"),
+            Atom::Opaque(t) => write!(f, "({t})"),
+        }
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Term::Ident(n) => f.write_str(n),
+            Term::Const(c) => f.write_str(&c.text),
+            Term::Expr(e) => write!(f, "({e})"),
+            Term::Opaque(t) => write!(f, "({t})"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_with_minimal_parentheses() {
+        let e = Expr::and([
+            Expr::ident("a"),
+            Expr::or([Expr::ident("b"), Expr::not(Expr::ident("c"))]),
+            Expr::not(Expr::and([Expr::ident("d"), Expr::ident("e")])),
+        ]);
+        assert_eq!(e.to_string(), "a && (b || !c) && !(d && e)");
+    }
+
+    #[test]
+    fn renames_identifiers_everywhere() {
+        let e = Expr::and([
+            Expr::ident("v1"),
+            Expr::Atom(Atom::Eq(Term::Ident("v2".into()), Term::Ident("b".into()))),
+        ]);
+        let map = HashMap::from([("v1".to_string(), "a".to_string()), ("v2".to_string(), "x".to_string())]);
+        assert_eq!(e.rename(&map).to_string(), "a && x == b");
+        assert_eq!(
+            e.rename(&map).identifiers().into_iter().collect::<Vec<_>>(),
+            ["a", "b", "x"]
+        );
+    }
+}

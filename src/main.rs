@@ -1,0 +1,5 @@
+//! The `flipscope` binary: everything lives in the library; this only hands over.
+
+fn main() -> std::process::ExitCode {
+    flipscope::cli::main()
+}

@@ -1,0 +1,2 @@
+//! Properties in generated text: extraction (strict and lenient), parsing, and the
+//! output contract.

@@ -1,0 +1,37 @@
+//! Helpers shared by the integration tests: the real binary and the shared VERT data.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// The `flipscope` binary built for these tests.
+pub fn flipscope() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_flipscope"))
+}
+
+/// Runs the binary with `args` and returns what it did.
+pub fn run(args: &[&str]) -> Output {
+    flipscope().args(args).output().expect("run flipscope")
+}
+
+/// A file of `../shared/data`. `None` (the test skips) when it is missing, except under
+/// CI (`CI` set), where a missing file fails the test loudly.
+pub fn shared_data(rel: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(rel);
+    if path.exists() {
+        return Some(path);
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!("CI is set but the shared data file {} is missing", path.display());
+    }
+    eprintln!("skipping: {} is missing (set CI to make this a failure)", path.display());
+    None
+}
+
+/// The four VERT files with their record counts.
+pub const VERT_FILES: [(&str, usize); 4] = [
+    ("vert/ifdataset-not-else.json", 3008),
+    ("vert/ifdataset-not-else-synch.json", 3008),
+    ("vert/casedataset-not-if.json", 4000),
+    ("vert/casedataset-not-if-synch.json", 4000),
+];
