@@ -12,6 +12,7 @@ pub mod pair;
 pub mod pair_hash;
 pub mod program;
 pub mod source;
+pub mod summary;
 pub mod timestamp;
 pub mod vert;
 pub mod warnings;
