@@ -28,3 +28,6 @@ pub use source::{FileKind, SourceFile};
 
 #[cfg(test)]
 mod load_tests;
+
+#[cfg(test)]
+mod doc_tests;
