@@ -29,7 +29,10 @@ fn examples() -> Vec<(&'static str, &'static str)> {
 fn every_example_line_of_the_format_docs_loads() {
     let examples = examples();
     for kind in ["programs", "generations", "pairs", "annotations"] {
-        assert!(examples.iter().any(|(k, _)| *k == kind), "no {kind} example");
+        assert!(
+            examples.iter().any(|(k, _)| *k == kind),
+            "no {kind} example"
+        );
     }
     for (kind, line) in examples {
         let file = format!("{kind}.jsonl");

@@ -70,7 +70,9 @@ impl<'de> Deserialize<'de> for VertBool {
 /// Reads a VERT file into programs, or every located problem of it.
 pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, Vec<LocatedError>> {
     let file = display_path(path);
-    let text = read_text(path).map_err(|e| vec![e])?;
+    let owned = read_text(path).map_err(|e| vec![e])?;
+    // A byte-order mark (Windows editors) is not JSON.
+    let text: &str = owned.strip_prefix('\u{feff}').unwrap_or(&owned);
     if let Err(e) = serde_json::from_str::<de::IgnoredAny>(&text) {
         let offset = byte_offset(&text, e.line(), e.column());
         let (line, column) = line_col(&text, offset);
