@@ -73,9 +73,9 @@ pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, V
     let owned = read_text(path).map_err(|e| vec![e])?;
     // A byte-order mark (Windows editors) is not JSON.
     let text: &str = owned.strip_prefix('\u{feff}').unwrap_or(&owned);
-    if let Err(e) = serde_json::from_str::<de::IgnoredAny>(&text) {
-        let offset = byte_offset(&text, e.line(), e.column());
-        let (line, column) = line_col(&text, offset);
+    if let Err(e) = serde_json::from_str::<de::IgnoredAny>(text) {
+        let offset = byte_offset(text, e.line(), e.column());
+        let (line, column) = line_col(text, offset);
         let message = strip_position(&e.to_string());
         let message = if e.is_eof() {
             format!("the file ends early (truncated JSON): {message}")
@@ -84,9 +84,9 @@ pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, V
         };
         return Err(vec![LocatedError::new(file, line, column, message)]);
     }
-    let Some(elements) = array_elements(&text) else {
+    let Some(elements) = array_elements(text) else {
         let start = text.len() - text.trim_start().len();
-        let (line, column) = line_col(&text, start);
+        let (line, column) = line_col(text, start);
         return Err(vec![LocatedError::new(
             file,
             line,
@@ -100,7 +100,7 @@ pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, V
     for (index, range) in elements.into_iter().enumerate() {
         let slice = &text[range.clone()];
         let at = |offset: usize, message: String| {
-            let (line, column) = line_col(&text, range.start + offset);
+            let (line, column) = line_col(text, range.start + offset);
             LocatedError::new(&file, line, column, format!("record {index}: {message}"))
         };
         let de = &mut serde_json::Deserializer::from_str(slice);
