@@ -220,3 +220,30 @@ fn a_pairs_file_alone_loads_without_programs() {
     assert_eq!(study.pairs.len(), 1);
     assert!(study.programs.is_empty());
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// A study file damaged anywhere (a byte replaced, the end cut off) loads or gives
+    /// errors located on one of its lines; it never panics.
+    #[test]
+    fn damaged_files_give_located_errors(
+        at in 0usize..PROGRAMS.len(),
+        byte in proptest::prelude::any::<u8>(),
+        cut in proptest::prelude::any::<bool>(),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut bytes = PROGRAMS.as_bytes().to_vec();
+        if cut { bytes.truncate(at) } else { bytes[at] = byte }
+        let path = dir.path().join("programs.jsonl");
+        std::fs::write(&path, &bytes).unwrap();
+        let lines = bytes.split(|b| *b == b'\n').count().max(1);
+        if let Err(e) = load_study(&[path]) {
+            proptest::prop_assert!(e.total >= 1);
+            for err in &e.errors {
+                proptest::prop_assert!(err.line >= 1 && err.line <= lines, "{}", err);
+                proptest::prop_assert!(err.column >= 1, "{}", err);
+            }
+        }
+    }
+}

@@ -187,12 +187,13 @@ fn words(code: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if code[i..].starts_with("//") {
-            i = code[i..].find('\n').map_or(b.len(), |n| i + n);
-        } else if code[i..].starts_with("/*") {
-            i = code[i + 2..].find("*/").map_or(b.len(), |n| i + n + 4);
+        // Bytes, not `str` slices: `i` may stop inside a multi-byte character.
+        if b[i..].starts_with(b"//") {
+            i = find(&b[i..], b"\n").map_or(b.len(), |n| i + n);
+        } else if b[i..].starts_with(b"/*") {
+            i = find(&b[i + 2..], b"*/").map_or(b.len(), |n| i + n + 4);
         } else if b[i] == b'"' {
-            i = code[i + 1..].find('"').map_or(b.len(), |n| i + n + 2);
+            i = find(&b[i + 1..], b"\"").map_or(b.len(), |n| i + n + 2);
         } else if b[i].is_ascii_alphabetic() || b[i] == b'_' {
             let start = i;
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'$') {
@@ -209,6 +210,11 @@ fn words(code: &str) -> Vec<&str> {
         }
     }
     out
+}
+
+/// The position of `needle` in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// The file name without its last extension.
@@ -344,5 +350,32 @@ mod tests {
         );
         assert_eq!(infer_shape("x = y;"), "other");
         assert_eq!(infer_shape("elsewhere = iffy;"), "other");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn shape_inference_never_panics(code in "\\PC*") {
+            let shape = infer_shape(&code);
+            proptest::prop_assert!(["case", "if-else-tree", "nested-if", "other"].contains(&shape));
+        }
+
+        #[test]
+        fn any_bytes_give_programs_or_located_errors(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("x.json");
+            std::fs::write(&path, &bytes).unwrap();
+            if let Err(errors) = import_vert(&path, &VertOptions::default()) {
+                proptest::prop_assert!(!errors.is_empty());
+                proptest::prop_assert!(errors.iter().all(|e| e.line >= 1 && e.column >= 1));
+            }
+        }
+    }
+
+    #[test]
+    fn non_ascii_code_is_read() {
+        assert_eq!(
+            infer_shape("// é\nif (ü) x = y; /* ñ */ else \"ß\" z = w;"),
+            "if-else-tree"
+        );
     }
 }
