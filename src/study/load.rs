@@ -2,7 +2,7 @@
 //! record checked against the ones before it, and ALL problems collected as located
 //! errors (the first [`ERROR_CAP`] kept) or warnings, never only the first.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -162,6 +162,9 @@ struct Loader {
     program_at: HashMap<String, Place>,
     generation_at: HashMap<(String, String, String), Place>,
     pair_at: HashMap<PairKey, Place>,
+    /// Ids of program lines that failed to load, so the records naming them do not
+    /// each add an "unknown program" error.
+    broken_programs: HashSet<String>,
 }
 
 impl Loader {
@@ -218,7 +221,12 @@ impl Loader {
                     };
                     add(self, &at, value);
                 }
-                Err(e) => self.error(e),
+                Err(e) => {
+                    if kind == FileKind::Programs {
+                        self.remember_broken_program(reader.line_text());
+                    }
+                    self.error(e);
+                }
             }
         }
         self.study.sources.push(SourceFile {
@@ -227,6 +235,15 @@ impl Loader {
             sha256: hash.hex(),
             records: reader.records(),
         });
+    }
+
+    /// Keeps the id of a program line that did not load, if it has one.
+    fn remember_broken_program(&mut self, text: &str) {
+        if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(text)
+            && let Some(serde_json::Value::String(id)) = map.get("id")
+        {
+            self.broken_programs.insert(id.clone());
+        }
     }
 
     fn add_program(&mut self, at: &Line, program: Program) {
@@ -266,6 +283,10 @@ impl Loader {
         }
         if let Some(&i) = self.study.index.get(id) {
             return Ok(Some(&self.study.programs[i]));
+        }
+        if self.broken_programs.contains(id) {
+            // Its own line was reported already; the records naming it are not.
+            return Err(());
         }
         self.error(at.at(
             &[field],

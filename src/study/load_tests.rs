@@ -170,6 +170,24 @@ fn pairs_and_annotations_are_checked_against_the_programs() {
 }
 
 #[test]
+fn records_of_a_program_that_failed_to_load_add_no_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let programs = PROGRAMS.replacen(r#""synchronous": false"#, r#""synchronous": "no""#, 1);
+    let got = messages(
+        dir.path(),
+        &[
+            ("programs.jsonl", &programs),
+            ("generations.jsonl", GENERATIONS),
+        ],
+    );
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(
+        got[0].contains("expected a boolean for \"synchronous\""),
+        "{got:#?}"
+    );
+}
+
+#[test]
 fn errors_are_capped_but_counted() {
     let dir = tempfile::tempdir().unwrap();
     let bad = "{\"id\": 1}\n".repeat(ERROR_CAP + 20);
