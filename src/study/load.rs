@@ -42,6 +42,14 @@ pub fn load_study(paths: &[PathBuf]) -> Result<Study, StudyErrors> {
     }
     files.sort_by_key(|(_, kind)| *kind);
     loader.have_programs = files.iter().any(|(_, k)| *k == FileKind::Programs);
+    if !loader.have_programs
+        && let Some((path, _)) = files.iter().find(|(_, k)| *k == FileKind::Generations)
+    {
+        loader.warnings.add(LocatedError::whole_file(
+            path,
+            "no programs file in the study: generations are not checked against programs",
+        ));
+    }
     for (path, kind) in &files {
         match kind {
             FileKind::Programs => loader.load_file(path, *kind, Loader::add_program),

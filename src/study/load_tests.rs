@@ -237,6 +237,12 @@ fn a_pairs_file_alone_loads_without_programs() {
     let study = load_study(&[path]).unwrap();
     assert_eq!(study.pairs.len(), 1);
     assert!(study.programs.is_empty());
+    assert!(study.warnings.is_empty());
+
+    let path = write(dir.path(), "generations.jsonl", GENERATIONS);
+    let study = load_study(&[path]).unwrap();
+    assert_eq!(study.generations.len(), 2);
+    assert!(study.warnings[0].message.contains("no programs file"));
 }
 
 proptest::proptest! {
