@@ -5,6 +5,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod import;
+pub mod validate;
+
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -20,7 +23,12 @@ pub struct Cli {
 
 /// Every command that works. Add a variant only when its command does.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Import a dataset file as programs.jsonl (written to standard output).
+    Import(import::ImportArgs),
+    /// Check a study's files and print what they hold, or every located error.
+    Validate(validate::ValidateArgs),
+}
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
 pub fn main() -> ExitCode {
@@ -56,6 +64,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Cli::command().print_help()?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(command) => match command {},
+        Some(command) => match command {
+            Command::Import(args) => import::run(args),
+            Command::Validate(args) => validate::run(args),
+        },
     }
 }
