@@ -10,6 +10,7 @@ pub mod eval;
 pub mod expr;
 mod lexer;
 pub mod parse;
+pub mod polarity;
 
 pub use canon::{canonical, canonical_text};
 pub use decide::{Relation, equivalent, implies, relation, satisfiable, satisfying_assignment};
@@ -17,3 +18,4 @@ pub use error::ParseError;
 pub use eval::evaluate;
 pub use expr::{Atom, Constant, Expr, Term};
 pub use parse::parse_expr;
+pub use polarity::{PolarityFlip, polarity_search, top_level_conjuncts};
