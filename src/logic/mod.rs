@@ -11,6 +11,7 @@ pub mod expr;
 mod lexer;
 pub mod parse;
 pub mod polarity;
+pub mod truth_table;
 
 pub use canon::{canonical, canonical_text};
 pub use decide::{Relation, equivalent, implies, relation, satisfiable, satisfying_assignment};
@@ -19,3 +20,4 @@ pub use eval::evaluate;
 pub use expr::{Atom, Constant, Expr, Term};
 pub use parse::parse_expr;
 pub use polarity::{PolarityFlip, polarity_search, top_level_conjuncts};
+pub use truth_table::{TruthRow, TruthTable, truth_table};
