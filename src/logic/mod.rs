@@ -11,6 +11,8 @@ pub mod expr;
 mod lexer;
 pub mod parse;
 pub mod polarity;
+#[cfg(test)]
+mod proptests;
 pub mod truth_table;
 
 pub use canon::{canonical, canonical_text};
