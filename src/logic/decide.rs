@@ -2,7 +2,7 @@
 //! implication, satisfiability, their relation, and a satisfying assignment. Each
 //! builds the BDDs of both canonical forms over their shared atoms.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::bdd::Space;
 use super::canon::canonical;
@@ -41,6 +41,11 @@ pub fn satisfiable(e: &Expr) -> bool {
     let c = canonical(e);
     let space = Space::new(&[&c]);
     !space.bdd(&c).is_false()
+}
+
+/// The atoms of `canonical(e)`: what SCORING.md §6 rules 5 and 6 compare.
+pub fn canonical_atoms(e: &Expr) -> BTreeSet<Atom> {
+    canonical(e).atoms()
 }
 
 /// How `a` relates to `b` (both directions of implication at once).
@@ -98,6 +103,13 @@ mod tests {
         assert!(implies(&p("0"), &p("a")));
         assert!(implies(&p("a && !a"), &p("b")));
         assert!(!implies(&p("a"), &p("a && b")));
+    }
+
+    #[test]
+    fn canonical_atoms_merge_spellings() {
+        let atoms = canonical_atoms(&p("b == a && a == b && s == 4'hA && s == 10 && c && !!c"));
+        assert_eq!(atoms.len(), 3);
+        assert!(canonical_atoms(&p("a && 0")).is_empty());
     }
 
     #[test]

@@ -16,7 +16,9 @@ mod proptests;
 pub mod truth_table;
 
 pub use canon::{canonical, canonical_text};
-pub use decide::{Relation, equivalent, implies, relation, satisfiable, satisfying_assignment};
+pub use decide::{
+    Relation, canonical_atoms, equivalent, implies, relation, satisfiable, satisfying_assignment,
+};
 pub use error::ParseError;
 pub use eval::evaluate;
 pub use expr::{Atom, Constant, Expr, Term};
