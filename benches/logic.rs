@@ -1,4 +1,5 @@
-//! Speed of the logic core: exact equivalence of 24-atom antecedents, relations of 40-
+//! Speed of the logic core: exact equivalence of 10-atom (truth-table fast path) and
+//! 24-atom antecedents, relations of 40-
 //! and 80-atom and/or mixes, and parsing plus canonical form of a VERT antecedent.
 
 use std::hint::black_box;
@@ -47,7 +48,7 @@ fn disguised(e: &Expr) -> Expr {
 }
 
 fn benches(c: &mut Criterion) {
-    for n in [24, 40, 80] {
+    for n in [10, 24, 40, 80] {
         let a = mix(n);
         let b = disguised(&a);
         assert!(equivalent(&a, &b));

@@ -165,6 +165,9 @@ proptest! {
     #[test]
     fn relation_agrees_with_brute_force(a in expr(), b in expr()) {
         prop_assert_eq!(relation(&a, &b), brute_relation(&a, &b));
+        let (ca, cb) = (canonical(&a), canonical(&b));
+        let (x, y) = decide::bdd_implications(&ca, &cb);
+        prop_assert_eq!(decide::from_implications(x, y), brute_relation(&a, &b), "BDD path");
         prop_assert_eq!(implies(&a, &b), matches!(brute_relation(&a, &b), Relation::Equivalent | Relation::Stronger));
         let sat = brute_force(&[&a]).iter().any(|r| r[0]);
         prop_assert_eq!(satisfiable(&a), sat);
