@@ -1,6 +1,6 @@
-//! Speed of the logic core: exact equivalence of 10-atom (truth-table fast path) and
-//! 24-atom antecedents, relations of 40-
-//! and 80-atom and/or mixes, and parsing plus canonical form of a VERT antecedent.
+//! Speed of the logic core: exact equivalence and relation of and/or mixes of 10
+//! (truth-table fast path), 24, 40 and 80 atoms (BDDs), and parsing plus canonical
+//! form of a VERT antecedent.
 
 use std::hint::black_box;
 
