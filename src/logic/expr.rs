@@ -180,7 +180,8 @@ impl Expr {
             Expr::And(v) if v.len() > 1 => 2,
             Expr::Atom(Atom::Eq(..)) => 3,
             Expr::Not(e) if matches!(**e, Expr::Atom(Atom::Eq(..))) => 3,
-            Expr::Atom(Atom::Opaque(_)) => 0,
+            // An opaque atom prints its own parentheses.
+            Expr::Atom(Atom::Opaque(_)) => 4,
             _ => 4,
         }
     }
