@@ -329,3 +329,19 @@ fn flip_atom(e: &Expr, target: &Atom) -> Expr {
         other => other,
     }
 }
+
+proptest! {
+    /// Any text, however broken, parses or gives an error located inside it.
+    #[test]
+    fn parser_never_panics(text in "[ab_1'hxz?()!&|=<~^\\[\\]{}$@.\\\\ \n]{0,40}|\\PC{0,40}") {
+        match parse_expr(&text) {
+            Ok(e) => prop_assert_eq!(canonical(&canonical(&e)), canonical(&e)),
+            Err(err) => {
+                prop_assert!(err.offset <= text.len());
+                prop_assert!(err.line >= 1 && err.column >= 1);
+                prop_assert!(err.line <= text.lines().count().max(1) + 1);
+                prop_assert!(!err.message.is_empty());
+            }
+        }
+    }
+}
