@@ -93,6 +93,28 @@ impl Expr {
         }
     }
 
+    /// Calls `f` on each atom occurrence, left to right as printed.
+    pub fn visit_atoms(&self, f: &mut dyn FnMut(&Atom)) {
+        match self {
+            Expr::Const(_) => {}
+            Expr::Atom(a) => f(a),
+            Expr::Not(e) => e.visit_atoms(f),
+            Expr::And(v) | Expr::Or(v) => v.iter().for_each(|e| e.visit_atoms(f)),
+        }
+    }
+
+    /// The distinct atoms in order of first appearance.
+    pub fn atoms_in_order(&self) -> Vec<Atom> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        self.visit_atoms(&mut |a| {
+            if seen.insert(a.clone()) {
+                out.push(a.clone());
+            }
+        });
+        out
+    }
+
     /// The identifiers used anywhere in the expression.
     pub fn identifiers(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
@@ -157,7 +179,9 @@ impl Expr {
             Expr::Or(v) if v.len() > 1 => 1,
             Expr::And(v) if v.len() > 1 => 2,
             Expr::Atom(Atom::Eq(..)) => 3,
-            Expr::Atom(Atom::Opaque(_)) => 0,
+            Expr::Not(e) if matches!(**e, Expr::Atom(Atom::Eq(..))) => 3,
+            // An opaque atom prints its own parentheses.
+            Expr::Atom(Atom::Opaque(_)) => 4,
             _ => 4,
         }
     }
@@ -188,10 +212,14 @@ impl fmt::Display for Expr {
             Expr::Const(true) => f.write_str("1"),
             Expr::Const(false) => f.write_str("0"),
             Expr::Atom(a) => write!(f, "{a}"),
-            Expr::Not(e) => {
-                f.write_str("!")?;
-                write_operand(f, e, 4)
-            }
+            // `!(a == b)` prints as SystemVerilog writes it, `a != b`.
+            Expr::Not(e) => match &**e {
+                Expr::Atom(Atom::Eq(l, r)) => write!(f, "{l} != {r}"),
+                _ => {
+                    f.write_str("!")?;
+                    write_operand(f, e, 4)
+                }
+            },
             Expr::And(v) | Expr::Or(v) if v.is_empty() => {
                 f.write_str(if matches!(self, Expr::And(_)) {
                     "1"
@@ -219,10 +247,19 @@ impl fmt::Display for Expr {
     }
 }
 
+/// An identifier; an escaped one (`\bus[3]`) ends at white space, so one is added.
+fn write_name(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
+    f.write_str(name)?;
+    if name.starts_with('\\') {
+        f.write_str(" ")?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for Atom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Atom::Ident(n) => f.write_str(n),
+            Atom::Ident(n) => write_name(f, n),
             Atom::Eq(l, r) => write!(f, "{l} == {r}"),
             Atom::Opaque(t) => write!(f, "({t})"),
         }
@@ -232,7 +269,7 @@ impl fmt::Display for Atom {
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Term::Ident(n) => f.write_str(n),
+            Term::Ident(n) => write_name(f, n),
             Term::Const(c) => f.write_str(&c.text),
             Term::Expr(e) => write!(f, "({e})"),
             Term::Opaque(t) => write!(f, "({t})"),
@@ -252,6 +289,18 @@ mod tests {
             Expr::not(Expr::and([Expr::ident("d"), Expr::ident("e")])),
         ]);
         assert_eq!(e.to_string(), "a && (b || !c) && !(d && e)");
+    }
+
+    #[test]
+    fn prints_negated_equality_as_not_equal() {
+        let eq = Expr::Atom(Atom::Eq(Term::Ident("a".into()), Term::Ident("b".into())));
+        assert_eq!(Expr::not(eq.clone()).to_string(), "a != b");
+        assert_eq!(Expr::not(Expr::not(eq.clone())).to_string(), "!(a != b)");
+        let inner = Expr::Atom(Atom::Eq(
+            Term::Expr(Box::new(Expr::not(eq))),
+            Term::Ident("c".into()),
+        ));
+        assert_eq!(inner.to_string(), "(a != b) == c");
     }
 
     #[test]
