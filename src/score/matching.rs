@@ -2,10 +2,18 @@
 //! either orientation; repeats of one (lhs, rhs) paired with matching properties in
 //! reading order; `wrong-consequent` and `missing-property` when nothing matches.
 
-use std::collections::{HashMap, HashSet};
-
 use super::behavior::Behavior;
 use crate::sva::{Declaration, Equality};
+
+/// The program's behaviors as (lhs, rhs) pairs. Programs have a handful of behaviors,
+/// so a linear scan beats hashing.
+struct Program<'b>(Vec<(&'b str, &'b str)>);
+
+impl Program<'_> {
+    fn contains(&self, lhs: &str, rhs: &str) -> bool {
+        self.0.iter().any(|&(l, r)| l == lhs && r == rhs)
+    }
+}
 
 /// What one behavior is matched with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,13 +33,8 @@ pub enum Match {
 /// with both `a = b` and `b = a`: each property then belongs to its own behavior). A
 /// malformed declaration counts when one of the equalities it names has `lhs` on the
 /// left, or is such a reversed `rhs == lhs`.
-fn asserts(
-    declaration: &Declaration,
-    lhs: &str,
-    rhs: &str,
-    program: &HashSet<(&str, &str)>,
-) -> bool {
-    let reversed_ok = !program.contains(&(rhs, lhs));
+fn asserts(declaration: &Declaration, lhs: &str, rhs: &str, program: &Program) -> bool {
+    let reversed_ok = !program.contains(rhs, lhs);
     let reversed = |e: &Equality| reversed_ok && e.lhs == rhs && e.rhs == lhs;
     match declaration {
         Declaration::Property(p) => p
@@ -44,21 +47,20 @@ fn asserts(
 
 /// Matches every behavior with the declarations of one output.
 pub fn match_behaviors(behaviors: &[Behavior], declarations: &[Declaration]) -> Vec<Match> {
-    let program: HashSet<(&str, &str)> = behaviors
-        .iter()
-        .map(|b| (b.lhs.as_str(), b.rhs.as_str()))
-        .collect();
-    let mut group_size: HashMap<(&str, &str), usize> = HashMap::new();
-    for b in behaviors {
-        *group_size.entry((&b.lhs, &b.rhs)).or_default() += 1;
-    }
-    let mut seen: HashMap<(&str, &str), usize> = HashMap::new();
+    let program = Program(
+        behaviors
+            .iter()
+            .map(|b| (b.lhs.as_str(), b.rhs.as_str()))
+            .collect(),
+    );
     behaviors
         .iter()
-        .map(|b| {
+        .enumerate()
+        .map(|(index, b)| {
             let key = (b.lhs.as_str(), b.rhs.as_str());
-            let k = *seen.entry(key).and_modify(|n| *n += 1).or_insert(0);
-            let n = group_size[&key];
+            // This is repeat k (0-based) of n behaviors with the same (lhs, rhs).
+            let k = program.0[..index].iter().filter(|&&p| p == key).count();
+            let n = k + program.0[index..].iter().filter(|&&p| p == key).count();
             let matching: Vec<usize> = declarations
                 .iter()
                 .enumerate()
@@ -94,7 +96,7 @@ pub fn match_behaviors(behaviors: &[Behavior], declarations: &[Declaration]) -> 
 fn missing_or_wrong(
     b: &Behavior,
     declarations: &[Declaration],
-    program: &HashSet<(&str, &str)>,
+    program: &Program,
     eq: &str,
 ) -> Match {
     let mut other_behavior = None;
@@ -116,7 +118,7 @@ fn missing_or_wrong(
             } else {
                 continue;
             };
-            if program.contains(&(found.lhs.as_str(), found.rhs.as_str())) {
+            if program.contains(&found.lhs, &found.rhs) {
                 other_behavior.get_or_insert((i, found));
             } else {
                 return Match::WrongConsequent {

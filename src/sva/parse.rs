@@ -238,8 +238,7 @@ impl DeclarationParser<'_> {
             }
         }
         let expr = parse_expr(&text).map_err(|e| (start + e.offset, e.message))?;
-        let trimmed = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        Ok((trimmed, expr, clock))
+        Ok((text, expr, clock))
     }
 
     /// Whether the unmatched `)` at `k` and everything after it are `)` and the tokens
