@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 pub mod import;
 pub mod validate;
+pub mod check_sva;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
@@ -28,6 +29,8 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
     Validate(validate::ValidateArgs),
+    /// Score one generated output against one reference text (JSON verdicts).
+    CheckSva(check_sva::CheckSvaArgs),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -67,6 +70,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(command) => match command {
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
+            Command::CheckSva(args) => check_sva::run(args),
         },
     }
 }
