@@ -109,7 +109,11 @@ fn not_implied_by(strong: &Expr, weak: &Expr) -> String {
     let missing: Vec<String> = logic::top_level_conjuncts(strong)
         .iter()
         .filter(|c| !logic::implies(weak, c))
-        .map(|c| c.to_string())
+        .map(|c| match c {
+            // A compound conjunct keeps its parentheses: `misses (c || d)`.
+            Expr::And(_) | Expr::Or(_) => format!("({c})"),
+            _ => c.to_string(),
+        })
         .collect();
     match missing.as_slice() {
         [] => format!("part of `{strong}`"),

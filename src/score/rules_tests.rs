@@ -469,3 +469,18 @@ fn s4_a_reversed_equality_that_is_its_own_behavior_matches_only_that_one() {
             .all(|v| v.correct)
     );
 }
+
+#[test]
+fn s6_reasons_name_compound_predicates_whole() {
+    let v = single("a && b && !e");
+    assert_eq!(v.category, DroppedPredicate);
+    assert_eq!(
+        v.reason,
+        "`g`: antecedent misses (c || d): the reference implies it, not the converse"
+    );
+    let v = single("a && b && !(c || d) && !e");
+    assert_eq!(
+        v.reason,
+        "`g`: conjunct 2 (c || d) of the reference is negated"
+    );
+}
