@@ -7,6 +7,7 @@
 pub mod bootstrap;
 pub mod condition;
 pub mod counts;
+pub mod filter;
 pub mod interval;
 pub mod mcnemar;
 pub mod normal;
@@ -15,6 +16,7 @@ pub mod row;
 
 pub use condition::{Condition, ProgramCounts, group_conditions};
 pub use counts::{Counts, Metric};
+pub use filter::{Filter, FilterError};
 pub use interval::{BootstrapConfig, Interval, IntervalMethod, Intervals, intervals};
 pub use mcnemar::mcnemar_exact;
 pub use row::{FilterRow, Observation, flip_class};
