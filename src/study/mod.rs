@@ -3,5 +3,7 @@
 
 pub mod error;
 pub mod jsonl;
+pub mod pair;
 
 pub use error::LocatedError;
+pub use pair::{FlipClass, PairRecord, Side};
