@@ -7,11 +7,14 @@
 pub mod bootstrap;
 pub mod condition;
 pub mod counts;
+pub mod export;
 pub mod filter;
 pub mod interval;
 pub mod mcnemar;
 pub mod normal;
+pub mod pair_row;
 pub mod quantile;
+pub mod report;
 pub mod row;
 
 pub use condition::{Condition, ProgramCounts, group_conditions};
@@ -19,4 +22,5 @@ pub use counts::{Counts, Metric};
 pub use filter::{Filter, FilterError};
 pub use interval::{BootstrapConfig, Interval, IntervalMethod, Intervals, intervals};
 pub use mcnemar::mcnemar_exact;
+pub use report::{ConditionReport, InputFile, MetricsReport, Provenance, compute};
 pub use row::{FilterRow, Observation, flip_class};
