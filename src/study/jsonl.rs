@@ -107,6 +107,14 @@ impl JsonlReader {
         }
     }
 
+    /// The text of the line last read, without its line ending (empty after an error
+    /// about bad bytes). Lets callers locate problems found after parsing.
+    pub fn line_text(&self) -> &str {
+        std::str::from_utf8(&self.buf)
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r'])
+    }
+
     /// Number of non-blank lines seen so far.
     pub fn records(&self) -> usize {
         self.records

@@ -44,6 +44,16 @@ pub struct PairRecord {
 }
 
 impl PairRecord {
+    /// The pair's identity: (model, variant, program, behavior).
+    pub fn key(&self) -> PairKey {
+        PairKey {
+            model: self.model.clone(),
+            variant: self.variant.clone(),
+            program: self.program.clone(),
+            behavior: self.behavior.clone(),
+        }
+    }
+
     /// The flip class computed from the two sides (the stored `flip` is not consulted).
     pub fn computed_flip(&self) -> FlipClass {
         FlipClass::from_sides(self.base.correct, self.trans.correct)
@@ -52,6 +62,29 @@ impl PairRecord {
     /// The flip class: the stored one, or computed from the sides when absent.
     pub fn flip_class(&self) -> FlipClass {
         self.flip.unwrap_or_else(|| self.computed_flip())
+    }
+}
+
+/// What identifies a pair within a study; annotations refer to pairs by it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PairKey {
+    /// The model.
+    pub model: String,
+    /// The variant compared with `original`.
+    pub variant: String,
+    /// The program id.
+    pub program: String,
+    /// The behavior (`lhs=rhs`, `#2` for repeats).
+    pub behavior: String,
+}
+
+impl fmt::Display for PairKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} {}",
+            self.model, self.variant, self.program, self.behavior
+        )
     }
 }
 
