@@ -95,7 +95,9 @@ pub fn intervals_from_replicates(
     config: &BootstrapConfig,
 ) -> Intervals {
     let left_out = replicates.iter().filter(|c| c.b == 0).count();
-    let alpha = (1.0 - config.level).clamp(0.0, 1.0);
+    // Rounded so that a level of 0.95 gives exactly the quantiles 0.025 and 0.975
+    // (1.0 - 0.95 is 0.05000000000000004 in binary floating point).
+    let alpha = (((1.0 - config.level) * 1e12).round() / 1e12).clamp(0.0, 1.0);
     let mut by_metric = [None; 6];
     let mut values = Vec::with_capacity(replicates.len());
     for (slot, metric) in by_metric.iter_mut().zip(Metric::ALL) {

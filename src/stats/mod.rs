@@ -24,3 +24,6 @@ pub use interval::{BootstrapConfig, Interval, IntervalMethod, Intervals, interva
 pub use mcnemar::mcnemar_exact;
 pub use report::{ConditionReport, InputFile, MetricsReport, Provenance, compute};
 pub use row::{FilterRow, Observation, flip_class};
+
+#[cfg(test)]
+mod reference_tests;
