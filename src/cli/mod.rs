@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod import;
 pub mod metrics;
+pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
@@ -25,6 +27,10 @@ pub struct Cli {
 pub enum Command {
     /// Metrics per (model, variant) with program-clustered bootstrap intervals.
     Metrics(metrics::Args),
+    /// Import a dataset file as programs.jsonl (written to standard output).
+    Import(import::ImportArgs),
+    /// Check a study's files and print what they hold, or every located error.
+    Validate(validate::ValidateArgs),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -63,6 +69,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(command) => match command {
             Command::Metrics(args) => metrics::run(args),
+            Command::Import(args) => import::run(args),
+            Command::Validate(args) => validate::run(args),
         },
     }
 }
