@@ -334,3 +334,37 @@ fn usage_errors_exit_two() {
         Some(2)
     );
 }
+
+#[test]
+fn tag_filter_reads_the_studys_annotations() {
+    let dir = tempfile::tempdir().unwrap();
+    paper_pairs(dir.path());
+    let decision = |behavior: &str, action: &str| {
+        format!(
+            r#"{{"program": "p00", "behavior": "{behavior}", "model": "deepseek-coder-v2-lite", "variant": "T2", "action": "{action}", "tag": "polarity", "auditor": "ana", "time": "2026-11-29T15:04:05Z", "version": "0.1.0"}}"#
+        )
+    };
+    // x0 and x40 are pairs of p00 ((i * 7) % 40 == 0); x40 is tagged, then untagged.
+    let lines = [
+        decision("x0=y", "tag"),
+        decision("x40=y", "tag"),
+        decision("x40=y", "untag"),
+    ];
+    std::fs::write(
+        dir.path().join("annotations.jsonl"),
+        lines.join("\n") + "\n",
+    )
+    .unwrap();
+    let d = dir.path().to_str().unwrap();
+    let v = json(&[d, "--replicates", "0", "--filter", "tag=polarity"]);
+    assert_eq!(v["conditions"][0]["N"], 1);
+    assert_eq!(v["provenance"]["inputs"].as_array().unwrap().len(), 2);
+    let v = json(&[
+        d,
+        "--replicates",
+        "0",
+        "--filter",
+        "tag!=polarity model=deep*",
+    ]);
+    assert_eq!(v["conditions"][0]["N"], 294);
+}
