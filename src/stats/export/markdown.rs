@@ -37,7 +37,8 @@ pub fn render(report: &MetricsReport) -> String {
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(c, '|' | '\\' | '*' | '_' | '`' | '[' | ']' | '<' | '>') {
+        // Brackets stay: an interval `[lo, hi]` is no link without a definition.
+        if matches!(c, '|' | '\\' | '*' | '_' | '`' | '<' | '>') {
             out.push('\\');
         }
         out.push(c);
@@ -59,7 +60,7 @@ mod tests {
     #[test]
     fn escapes_table_breakers() {
         assert_eq!(escape("a|b_c"), "a\\|b\\_c");
-        assert_eq!(escape("19.5% [13.0, 26.8]"), "19.5% \\[13.0, 26.8\\]");
+        assert_eq!(escape("19.5% [13.0, 26.8]"), "19.5% [13.0, 26.8]");
         assert_eq!(code("model=q*"), "`model=q*`");
     }
 }
