@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 pub mod check_sva;
 pub mod import;
+pub mod metrics;
 pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
@@ -25,6 +26,8 @@ pub struct Cli {
 /// Every command that works. Add a variant only when its command does.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Metrics per (model, variant) with program-clustered bootstrap intervals.
+    Metrics(metrics::Args),
     /// Import a dataset file as programs.jsonl (written to standard output).
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
@@ -68,6 +71,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(command) => match command {
+            Command::Metrics(args) => metrics::run(args),
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
             Command::CheckSva(args) => check_sva::run(args),
