@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod behaviors;
+
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -20,7 +22,10 @@ pub struct Cli {
 
 /// Every command that works. Add a variant only when its command does.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// The assignment behaviors of an RTL file or fragment, with path conditions (JSON).
+    Behaviors(behaviors::Args),
+}
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
 pub fn main() -> ExitCode {
@@ -28,7 +33,11 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
     match run(cli) {
@@ -52,6 +61,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Cli::command().print_help()?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(command) => match command {},
+        Some(command) => match command {
+            Command::Behaviors(args) => behaviors::run(args),
+        },
     }
 }

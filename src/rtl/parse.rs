@@ -13,7 +13,11 @@ use super::walk::extract;
 /// The behaviors of an RTL text (a module or a fragment), ids assigned. Fragments get
 /// no clock here: the program's own fields decide it (see [`with_fragment_clock`]).
 pub fn analyse(source: &str) -> Result<(SourceKind, Vec<Behavior>), RtlError> {
-    let wrapped = Wrapped::new(source);
+    analyse_wrapped(&Wrapped::new(source))
+}
+
+/// [`analyse`] of an already wrapped text.
+pub fn analyse_wrapped(wrapped: &Wrapped) -> Result<(SourceKind, Vec<Behavior>), RtlError> {
     let parsed = catch_unwind(AssertUnwindSafe(|| {
         sv_parser::parse_sv_str(
             &wrapped.text,
@@ -23,14 +27,14 @@ pub fn analyse(source: &str) -> Result<(SourceKind, Vec<Behavior>), RtlError> {
             true,
             false,
         )
-        .map(|(tree, _)| extract(&tree, &wrapped))
+        .map(|(tree, _)| extract(&tree, wrapped))
     }));
     match parsed {
         Ok(Ok(mut behaviors)) => {
             assign_ids(&mut behaviors);
             Ok((wrapped.kind, behaviors))
         }
-        Ok(Err(e)) => Err(syntax_error(&wrapped, e)),
+        Ok(Err(e)) => Err(syntax_error(wrapped, e)),
         Err(panic) => {
             let text = panic
                 .downcast_ref::<&str>()
