@@ -193,10 +193,18 @@ impl fmt::Display for Expr {
                 write_operand(f, e, 4)
             }
             Expr::And(v) | Expr::Or(v) if v.is_empty() => {
-                f.write_str(if matches!(self, Expr::And(_)) { "1" } else { "0" })
+                f.write_str(if matches!(self, Expr::And(_)) {
+                    "1"
+                } else {
+                    "0"
+                })
             }
             Expr::And(v) | Expr::Or(v) => {
-                let (op, prec) = if matches!(self, Expr::And(_)) { (" && ", 2) } else { (" || ", 1) };
+                let (op, prec) = if matches!(self, Expr::And(_)) {
+                    (" && ", 2)
+                } else {
+                    (" || ", 1)
+                };
                 for (i, e) in v.iter().enumerate() {
                     if i > 0 {
                         f.write_str(op)?;
@@ -252,7 +260,10 @@ mod tests {
             Expr::ident("v1"),
             Expr::Atom(Atom::Eq(Term::Ident("v2".into()), Term::Ident("b".into()))),
         ]);
-        let map = HashMap::from([("v1".to_string(), "a".to_string()), ("v2".to_string(), "x".to_string())]);
+        let map = HashMap::from([
+            ("v1".to_string(), "a".to_string()),
+            ("v2".to_string(), "x".to_string()),
+        ]);
         assert_eq!(e.rename(&map).to_string(), "a && x == b");
         assert_eq!(
             e.rename(&map).identifiers().into_iter().collect::<Vec<_>>(),
