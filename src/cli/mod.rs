@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod audit;
+mod audit_table;
 pub mod behaviors;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
@@ -25,6 +27,8 @@ pub struct Cli {
 pub enum Command {
     /// The assignment behaviors of an RTL file or fragment, with path conditions (JSON).
     Behaviors(behaviors::Args),
+    /// Data quality of studies and VERT files: RTL errors, references, path agreement.
+    Audit(audit::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -63,6 +67,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(command) => match command {
             Command::Behaviors(args) => behaviors::run(args),
+            Command::Audit(args) => audit::run(args),
         },
     }
 }
