@@ -18,7 +18,8 @@ pub fn render(report: &AuditReport) -> String {
         );
     }
     if report.inputs.len() > 1 {
-        let _ = writeln!(out, "totals over {} inputs", report.inputs.len());
+        per_input(&mut out, report);
+        let _ = writeln!(out, "\ntotals over {} inputs:", report.inputs.len());
     }
     out.push('\n');
     counts_table(&mut out, &report.counts);
@@ -44,6 +45,41 @@ pub fn render(report: &AuditReport) -> String {
         &report.reference_errors,
     );
     out
+}
+
+/// One row of counts per input (several inputs only).
+fn per_input(out: &mut String, report: &AuditReport) {
+    let _ = writeln!(
+        out,
+        "\n  {:<36}{:>9}{:>11}{:>10}{:>9}{:>9}{:>10}{:>9}{:>9}{:>9}",
+        "input",
+        "behaviors",
+        "equivalent",
+        "ref>rtl",
+        "ref<rtl",
+        "incomp",
+        "unmatched",
+        "rtl_err",
+        "ref_err",
+        "xz"
+    );
+    for i in &report.inputs {
+        let c = &i.counts;
+        let name = i.path.rsplit(['/', '\\']).next().unwrap_or(&i.path);
+        let _ = writeln!(
+            out,
+            "  {name:<36}{:>9}{:>11}{:>10}{:>9}{:>9}{:>10}{:>9}{:>9}{:>9}",
+            c.behaviors,
+            c.equivalent,
+            c.reference_stronger,
+            c.reference_weaker,
+            c.incomparable,
+            c.unmatched,
+            c.rtl_errors,
+            c.reference_errors,
+            c.xz_literals
+        );
+    }
 }
 
 fn share(n: usize, of: usize) -> String {
