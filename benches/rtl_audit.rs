@@ -24,7 +24,7 @@ fn audit(c: &mut Criterion) {
     let mut group = c.benchmark_group("audit_ifdataset_not_else");
     group
         .sample_size(10)
-        .measurement_time(Duration::from_secs(30));
+        .measurement_time(Duration::from_secs(60));
     group.bench_function("cold_cache", |b| {
         b.iter(|| {
             let dir = tempfile::tempdir().expect("temp dir");

@@ -86,6 +86,9 @@ impl ParseCache {
     }
 }
 
+/// Writes through a temp file in the same directory and a rename, so readers see the
+/// old entry, no entry, or the whole new one. No fsync: after a power loss an entry may
+/// be empty or torn, which [`ParseCache::get`] treats as a miss.
 fn write_atomically(path: &Path, stored: &StoredOutcome) -> std::io::Result<()> {
     let dir = path
         .parent()
@@ -96,7 +99,6 @@ fn write_atomically(path: &Path, stored: &StoredOutcome) -> std::io::Result<()> 
     let result = (|| {
         let mut file = fs::File::create(&temp)?;
         file.write_all(&serde_json::to_vec(stored).map_err(std::io::Error::other)?)?;
-        file.sync_data().ok();
         fs::rename(&temp, path)
     })();
     if result.is_err() {
