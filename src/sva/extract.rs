@@ -18,6 +18,8 @@ pub enum Mode {
 pub struct RawDeclaration {
     /// Byte offset of the `property` keyword.
     pub start: usize,
+    /// Byte offset just after `endproperty`.
+    pub end: usize,
     /// The tokens between `property` and `endproperty` (the header and the body).
     pub tokens: Vec<Token>,
 }
@@ -57,7 +59,7 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
         let starts_declaration = is_kw(&t, "property")
             && tokens
                 .get(i + 1)
-                .is_some_and(|n| n.kind == TokenKind::Ident);
+                .is_some_and(|n| n.kind == TokenKind::Ident && !is_kw(n, "endproperty"));
         if !starts_declaration {
             if mode == Mode::Strict {
                 out.violation = Some(Violation {
@@ -77,6 +79,7 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
             Some(j) if is_kw(&tokens[j], "endproperty") => {
                 out.declarations.push(RawDeclaration {
                     start: t.start,
+                    end: tokens[j].end,
                     tokens: tokens[i + 1..j].to_vec(),
                 });
                 i = j + 1;
