@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 pub mod audit;
 mod audit_table;
 pub mod behaviors;
+pub mod check_sva;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +30,8 @@ pub enum Command {
     Behaviors(behaviors::Args),
     /// Data quality of studies and VERT files: RTL errors, references, path agreement.
     Audit(audit::Args),
+    /// Score one generated output against one reference text (JSON verdicts).
+    CheckSva(check_sva::CheckSvaArgs),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -68,6 +71,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(command) => match command {
             Command::Behaviors(args) => behaviors::run(args),
             Command::Audit(args) => audit::run(args),
+            Command::CheckSva(args) => check_sva::run(args),
         },
     }
 }

@@ -9,11 +9,7 @@ pub fn check_balance(source: &str, tokens: &[Token]) -> Result<(), (usize, bool)
     for (i, t) in tokens.iter().enumerate() {
         match t.text(source) {
             "(" => open.push(i),
-            ")" => {
-                if open.pop().is_none() {
-                    return Err((i, false));
-                }
-            }
+            ")" if open.pop().is_none() => return Err((i, false)),
             _ => {}
         }
     }
