@@ -5,13 +5,9 @@
 use crate::logic::{Expr, Relation, equivalent, implies, relation};
 use crate::rtl::Behavior;
 
-/// A behavior as the reference gives it: `lhs == rhs` under `antecedent`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ReferenceBehavior {
-    pub lhs: String,
-    pub rhs: String,
-    pub antecedent: Expr,
-}
+/// A behavior as the reference gives it: `lhs == rhs` under `antecedent`
+/// (`score::reference_behaviors`).
+pub use crate::score::Behavior as ReferenceBehavior;
 
 /// How a reference antecedent relates to the RTL path of the same assignment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,6 +52,8 @@ impl Agreement {
 pub struct Compared {
     /// `lhs=rhs` (with `#2`, `#3` for repeats).
     pub behavior: String,
+    /// Which reference property (0-based) the behavior comes from, if any.
+    pub property_index: Option<usize>,
     pub agreement: Agreement,
     pub reference: Option<Expr>,
     pub rtl: Option<Expr>,
@@ -76,17 +74,15 @@ pub struct Compared {
 pub fn compare_program(reference: &[ReferenceBehavior], rtl: &[Behavior]) -> Vec<Compared> {
     let keys: Vec<(String, String)> = rtl.iter().map(|b| (key(&b.lhs), key(&b.rhs))).collect();
     let mut used = vec![false; rtl.len()];
-    let mut seen = std::collections::HashMap::<(String, String), usize>::new();
     let mut out = Vec::new();
     for r in reference {
         let k = (key(&r.lhs), key(&r.rhs));
-        let n = seen.entry(k.clone()).or_insert(0);
-        *n += 1;
-        let id = behavior_id(&r.lhs, &r.rhs, *n);
+        let id = r.id.clone();
         let found = (0..rtl.len()).find(|&i| !used[i] && keys[i] == k);
         let Some(i) = found else {
             out.push(Compared {
                 behavior: id,
+                property_index: Some(r.property_index),
                 agreement: Agreement::UnmatchedReference,
                 reference: Some(r.antecedent.clone()),
                 rtl: None,
@@ -121,6 +117,7 @@ pub fn compare_program(reference: &[ReferenceBehavior], rtl: &[Behavior]) -> Vec
         };
         out.push(Compared {
             behavior: id,
+            property_index: Some(r.property_index),
             agreement,
             reference: Some(r.antecedent.clone()),
             rtl: Some(b.path.clone()),
@@ -134,6 +131,7 @@ pub fn compare_program(reference: &[ReferenceBehavior], rtl: &[Behavior]) -> Vec
     for (_, b) in rtl.iter().enumerate().filter(|(i, _)| !used[*i]) {
         out.push(Compared {
             behavior: b.id.clone(),
+            property_index: None,
             agreement: Agreement::UnmatchedRtl,
             reference: None,
             rtl: Some(b.path.clone()),
@@ -171,14 +169,6 @@ fn conjuncts(e: &Expr) -> Vec<Expr> {
     match e {
         Expr::And(v) => v.iter().flat_map(conjuncts).collect(),
         other => vec![other.clone()],
-    }
-}
-
-fn behavior_id(lhs: &str, rhs: &str, n: usize) -> String {
-    if n == 1 {
-        format!("{lhs}={rhs}")
-    } else {
-        format!("{lhs}={rhs}#{n}")
     }
 }
 

@@ -37,6 +37,9 @@ pub struct Counts {
     /// `reference_stronger` behaviors whose extra conjuncts are the branch condition
     /// of a sibling assignment (VERT's nested-if defect).
     pub reference_stronger_sibling_branch: usize,
+    /// `reference_stronger` behaviors by the reference property (0-based, reading
+    /// order) they come from.
+    pub reference_stronger_by_property: Vec<usize>,
 }
 
 impl Counts {
@@ -55,6 +58,10 @@ impl Counts {
         self.xz_literals += other.xz_literals;
         self.programs_with_reference_stronger += other.programs_with_reference_stronger;
         self.reference_stronger_sibling_branch += other.reference_stronger_sibling_branch;
+        add_by_index(
+            &mut self.reference_stronger_by_property,
+            &other.reference_stronger_by_property,
+        );
     }
 
     fn count(&mut self, a: Agreement) {
@@ -92,6 +99,7 @@ impl Counts {
             "xz_literals": self.xz_literals,
             "programs_with_reference_stronger": self.programs_with_reference_stronger,
             "reference_stronger_sibling_branch": self.reference_stronger_sibling_branch,
+            "reference_stronger_by_property": self.reference_stronger_by_property,
         })
     }
 }
@@ -173,8 +181,13 @@ impl AuditReport {
                 c.xz_literals = xz_literals;
                 for b in behaviors {
                     c.count(b.agreement);
-                    if b.agreement == Agreement::ReferenceStronger && b.sibling.is_some() {
-                        c.reference_stronger_sibling_branch += 1;
+                    if b.agreement == Agreement::ReferenceStronger {
+                        c.reference_stronger_sibling_branch += usize::from(b.sibling.is_some());
+                        if let Some(i) = b.property_index {
+                            let mut one = vec![0; i + 1];
+                            one[i] = 1;
+                            add_by_index(&mut c.reference_stronger_by_property, &one);
+                        }
                     }
                     let kept = self.examples.entry(b.agreement).or_default();
                     if kept.len() < EXAMPLES_PER_KIND {
@@ -243,6 +256,15 @@ impl AuditReport {
     }
 }
 
+fn add_by_index(into: &mut Vec<usize>, other: &[usize]) {
+    if into.len() < other.len() {
+        into.resize(other.len(), 0);
+    }
+    for (a, b) in into.iter_mut().zip(other) {
+        *a += b;
+    }
+}
+
 fn push_capped(list: &mut Vec<Problem>, file: &str, program: &str, message: String) {
     if list.len() < EXAMPLES_PER_KIND {
         list.push(Problem {
@@ -259,6 +281,7 @@ fn example_json(e: &Example) -> Value {
         "file": e.file,
         "program": e.program,
         "behavior": c.behavior,
+        "reference_property": c.property_index.map(|i| i + 1),
         "line": c.line,
         "reference": c.reference.as_ref().map(path_text),
         "rtl": c.rtl.as_ref().map(path_text),

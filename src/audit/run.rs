@@ -6,9 +6,9 @@ use rayon::prelude::*;
 
 use super::compare::compare_program;
 use super::program::AuditProgram;
-use super::reference::read_reference;
 use super::report::{AuditReport, ProgramOutcome};
 use crate::rtl::{ParseCache, RtlInput, analyse_many};
+use crate::score::reference_behaviors;
 
 /// Audits the programs of one input (`file` is how examples name it).
 pub fn audit_programs(
@@ -31,7 +31,7 @@ pub fn audit_programs(
         .par_iter()
         .zip(rtl.par_iter())
         .map(|(program, rtl)| {
-            let reference = read_reference(&program.reference);
+            let reference = reference_behaviors(&program.reference).map_err(|e| e.to_string());
             let xz_literals = rtl
                 .as_ref()
                 .map_or(0, |b| b.iter().filter(|b| b.xz).count());

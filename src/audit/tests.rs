@@ -8,7 +8,7 @@ use crate::rtl::{behaviors, path_text};
 const NESTED: &str = "if (p) begin\n  q = r;\n  if (s) begin\n    t = u;\n  end\n    if (v) begin\n      w = x;\n    end\nend\n";
 
 fn compared(reference: &str, rtl: &str) -> Vec<Compared> {
-    let reference = reference::read_reference(reference).expect("reference reads");
+    let reference = crate::score::reference_behaviors(reference).expect("reference reads");
     compare_program(&reference, &behaviors(rtl, None).expect("RTL parses"))
 }
 
@@ -77,9 +77,25 @@ fn repeated_assignments_pair_in_reading_order_and_sides_match_without_white_spac
 
 #[test]
 fn unreadable_references_are_errors_with_a_position() {
-    let e = reference::read_reference("property a; (p |=> q == r; endproperty").unwrap_err();
-    assert!(e.contains(':'), "{e}");
-    assert!(reference::read_reference("no properties here").is_err());
+    let mut report = AuditReport::default();
+    report.begin_input("f.json", "vert");
+    let e =
+        crate::score::reference_behaviors("property a; (p |=> q == r; endproperty").unwrap_err();
+    report.add_program(
+        "f.json",
+        "0",
+        ProgramOutcome::ReferenceError {
+            message: e.to_string(),
+            xz_literals: 0,
+        },
+    );
+    assert_eq!(report.counts.reference_errors, 1);
+    assert_eq!(report.counts.behaviors, 0);
+    assert!(
+        report.reference_errors[0].message.starts_with("1:"),
+        "{}",
+        report.reference_errors[0].message
+    );
 }
 
 #[test]
@@ -139,4 +155,8 @@ fn counts_add_up_and_examples_are_capped() {
         "s"
     );
     assert_eq!(json["rtl_error_examples"][0]["program"], "7");
+    assert_eq!(
+        json["reference_stronger_by_property"],
+        serde_json::json!([0, 7])
+    );
 }

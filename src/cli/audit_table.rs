@@ -190,6 +190,21 @@ fn examples(out: &mut String, report: &AuditReport, a: Agreement) {
             report.counts.reference_stronger_sibling_branch
         );
     }
+    if a == Agreement::ReferenceStronger {
+        let by: Vec<String> = report
+            .counts
+            .reference_stronger_by_property
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(i, n)| format!("property {}: {n}", i + 1))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  By reference property (reading order): {}.",
+            by.join(", ")
+        );
+    }
     let many_files = report.inputs.len() > 1;
     for e in list {
         let c = &e.compared;
@@ -202,7 +217,15 @@ fn examples(out: &mut String, report: &AuditReport, a: Agreement) {
             .line
             .map(|l| format!(" (RTL line {l})"))
             .unwrap_or_default();
-        let _ = writeln!(out, "  program {program}  behavior {}{line}", c.behavior);
+        let property = c
+            .property_index
+            .map(|i| format!(", reference property {}", i + 1))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  program {program}  behavior {}{line}{property}",
+            c.behavior
+        );
         if let Some(r) = &c.reference {
             let _ = writeln!(out, "      reference: {}", path_text(r));
         }
