@@ -180,6 +180,10 @@ fn audit_of_the_four_vert_files_adds_up_and_shows_the_sibling_if_defect() {
                 n(c, "reference_stronger"),
                 "{rel}"
             );
+            // All of them come from the third reference property of their record.
+            let by = c["reference_stronger_by_property"].as_array().unwrap();
+            assert_eq!(by.len(), 3, "{rel}");
+            assert_eq!(by[2].as_u64(), Some(n(c, "reference_stronger")), "{rel}");
             assert_eq!(n(c, "rtl_errors"), 0, "{rel}");
         }
     }
