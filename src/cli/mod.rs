@@ -5,6 +5,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod audit;
+mod audit_table;
+pub mod behaviors;
 pub mod check_sva;
 pub mod import;
 pub mod metrics;
@@ -32,6 +35,10 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
     Validate(validate::ValidateArgs),
+    /// The assignment behaviors of an RTL file or fragment, with path conditions (JSON).
+    Behaviors(behaviors::Args),
+    /// Data quality of studies and VERT files: RTL errors, references, path agreement.
+    Audit(audit::Args),
     /// Score one generated output against one reference text (JSON verdicts).
     CheckSva(check_sva::CheckSvaArgs),
 }
@@ -74,6 +81,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Metrics(args) => metrics::run(args),
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
+            Command::Behaviors(args) => behaviors::run(args),
+            Command::Audit(args) => audit::run(args),
             Command::CheckSva(args) => check_sva::run(args),
         },
     }
