@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod behaviors;
+pub mod transform;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
@@ -25,6 +26,8 @@ pub struct Cli {
 pub enum Command {
     /// The assignment behaviors of an RTL file or fragment, with path conditions (JSON).
     Behaviors(behaviors::Args),
+    /// A validated rewrite (T1 reorder, T2 rename, T3 parenthesise) of an RTL file.
+    Transform(transform::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -63,6 +66,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(command) => match command {
             Command::Behaviors(args) => behaviors::run(args),
+            Command::Transform(args) => transform::run(args),
         },
     }
 }
