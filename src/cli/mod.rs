@@ -7,6 +7,8 @@ use clap::{Parser, Subcommand};
 
 pub mod behaviors;
 pub mod transform;
+pub mod import;
+pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
@@ -28,6 +30,10 @@ pub enum Command {
     Behaviors(behaviors::Args),
     /// A validated rewrite (T1 reorder, T2 rename, T3 parenthesise) of an RTL file.
     Transform(transform::Args),
+    /// Import a dataset file as programs.jsonl (written to standard output).
+    Import(import::ImportArgs),
+    /// Check a study's files and print what they hold, or every located error.
+    Validate(validate::ValidateArgs),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -67,6 +73,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(command) => match command {
             Command::Behaviors(args) => behaviors::run(args),
             Command::Transform(args) => transform::run(args),
+            Command::Import(args) => import::run(args),
+            Command::Validate(args) => validate::run(args),
         },
     }
 }

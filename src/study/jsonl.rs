@@ -138,9 +138,18 @@ pub fn parse_line<T: DeserializeOwned>(
             Ok((line, v))
         }
         Err(err) => {
+            // A data error (wrong type, bad value, missing field) points at the start
+            // of the value at fault, which serde_json reports only at its end.
+            let start = match err.inner().classify() {
+                serde_json::error::Category::Data => super::locate::path_value(text, err.path()),
+                _ => None,
+            };
             let path = err.path().to_string();
             let inner = err.into_inner();
-            let column = char_column(text, inner.column());
+            let column = match start {
+                Some(offset) => super::locate::line_col(text, offset).1,
+                None => char_column(text, inner.column()),
+            };
             let mut message = strip_position(&inner.to_string());
             if inner.is_eof() {
                 message = format!("the line ends early (truncated JSON): {message}");

@@ -39,9 +39,36 @@ pub fn key_column(text: &str, path: &[&str]) -> usize {
 /// The byte ranges of the elements of the top-level array `text` (None if it is not an
 /// array).
 pub fn array_elements(text: &str) -> Option<Vec<Range<usize>>> {
+    elements_at(text, 0)
+}
+
+/// The byte offset where the value at a serde path (as reported by
+/// `serde_path_to_error`) starts in the JSON `text`; the start of the text for the
+/// empty path.
+pub fn path_value(text: &str, path: &serde_path_to_error::Path) -> Option<usize> {
+    use serde_path_to_error::Segment;
+    let mut start = text.len() - text.trim_start().len();
+    for segment in path.iter() {
+        start = match segment {
+            Segment::Map { key } => {
+                members(text, start)?
+                    .into_iter()
+                    .find(|(k, _)| k == key)?
+                    .1
+                    .value
+            }
+            Segment::Seq { index } => elements_at(text, start)?.get(*index)?.start,
+            _ => return None,
+        };
+    }
+    Some(start)
+}
+
+/// The elements of the array whose `[` is at or after byte `start`.
+fn elements_at(text: &str, start: usize) -> Option<Vec<Range<usize>>> {
     let mut c = Cursor {
         b: text.as_bytes(),
-        pos: 0,
+        pos: start,
     };
     c.ws();
     if c.peek()? != b'[' {
@@ -225,5 +252,25 @@ mod tests {
         assert_eq!(line_col(t, els[1].start), (3, 3));
         assert_eq!(array_elements("{}"), None);
         assert_eq!(array_elements("[]").unwrap().len(), 0);
+    }
+
+    #[test]
+    fn serde_paths_lead_to_their_values() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct R {
+            a: Vec<Vec<u8>>,
+            b: std::collections::BTreeMap<String, bool>,
+        }
+        let t = r#" {"b": {"x": true, "y": "no"}, "a": [[1], [2, "z"]]}"#;
+        let de = &mut serde_json::Deserializer::from_str(t);
+        let err = serde_path_to_error::deserialize::<_, R>(de).unwrap_err();
+        assert_eq!(err.path().to_string(), "b.y");
+        assert_eq!(&t[path_value(t, err.path()).unwrap()..][..4], "\"no\"");
+        let t = r#"{"a": [[1], [2, "z"]], "b": {}}"#;
+        let de = &mut serde_json::Deserializer::from_str(t);
+        let err = serde_path_to_error::deserialize::<_, R>(de).unwrap_err();
+        assert_eq!(err.path().to_string(), "a[1][1]");
+        assert_eq!(&t[path_value(t, err.path()).unwrap()..][..3], "\"z\"");
     }
 }

@@ -12,7 +12,9 @@ pub mod pair;
 pub mod pair_hash;
 pub mod program;
 pub mod source;
+pub mod summary;
 pub mod timestamp;
+pub mod vert;
 pub mod warnings;
 
 pub use annotation::{Annotation, AnnotationAction, PairAudit};
@@ -23,3 +25,6 @@ pub use pair::{FlipClass, PairKey, PairRecord, Side};
 pub use pair_hash::PairInputs;
 pub use program::{ORIGINAL, Program, Variant};
 pub use source::{FileKind, SourceFile};
+
+#[cfg(test)]
+mod load_tests;
