@@ -6,8 +6,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod behaviors;
-pub mod transform;
 pub mod import;
+mod import_variants;
+pub mod transform;
 pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.

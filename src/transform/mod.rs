@@ -7,6 +7,7 @@
 //! rewrite is validated: the variant's behaviors, mapped back through its rename map,
 //! must be the original's one for one with exactly equivalent path conditions.
 
+mod attach;
 mod batch;
 mod conditions;
 pub mod edit;
@@ -23,7 +24,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
-pub use batch::{ProgramInput, transform_many};
+pub use attach::{KindCounts, VariantFailure, attach_variants};
+pub use batch::{Outcome, ProgramInput, transform_many};
 pub use edit::Edit;
 pub use equivalence::equivalent;
 pub use error::TransformError;
