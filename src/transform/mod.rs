@@ -133,4 +133,6 @@ fn check(
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;
