@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod audit;
+mod audit_table;
 pub mod behaviors;
 pub mod import;
 mod import_variants;
@@ -35,6 +37,8 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
     Validate(validate::ValidateArgs),
+    /// Data quality of studies and VERT files: RTL errors, references, path agreement.
+    Audit(audit::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -76,6 +80,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Transform(args) => transform::run(args),
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
+            Command::Audit(args) => audit::run(args),
         },
     }
 }

@@ -93,6 +93,28 @@ impl Expr {
         }
     }
 
+    /// Calls `f` on each atom occurrence, left to right as printed.
+    pub fn visit_atoms(&self, f: &mut dyn FnMut(&Atom)) {
+        match self {
+            Expr::Const(_) => {}
+            Expr::Atom(a) => f(a),
+            Expr::Not(e) => e.visit_atoms(f),
+            Expr::And(v) | Expr::Or(v) => v.iter().for_each(|e| e.visit_atoms(f)),
+        }
+    }
+
+    /// The distinct atoms in order of first appearance.
+    pub fn atoms_in_order(&self) -> Vec<Atom> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        self.visit_atoms(&mut |a| {
+            if seen.insert(a.clone()) {
+                out.push(a.clone());
+            }
+        });
+        out
+    }
+
     /// The identifiers used anywhere in the expression.
     pub fn identifiers(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();

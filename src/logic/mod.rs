@@ -1,12 +1,21 @@
 //! Boolean expressions over path-condition atoms: parsing, canonical form, exact
 //! equivalence and implication, truth tables for display, and the polarity search.
 
+mod bdd;
+pub mod canon;
 mod constant;
+pub mod decide;
 pub mod error;
+pub mod eval;
 pub mod expr;
 mod lexer;
 pub mod parse;
+pub mod polarity;
 
+pub use canon::{canonical, canonical_text};
+pub use decide::{Relation, equivalent, implies, relation, satisfiable, satisfying_assignment};
 pub use error::ParseError;
+pub use eval::evaluate;
 pub use expr::{Atom, Constant, Expr, Term};
 pub use parse::parse_expr;
+pub use polarity::{PolarityFlip, polarity_search, top_level_conjuncts};

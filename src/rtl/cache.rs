@@ -14,7 +14,7 @@ use super::stored::{Outcome, StoredOutcome};
 
 /// Bumped whenever the stored form or the extraction rules change, so old entries
 /// are never read as new ones.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Where outcomes are kept; `None` disables the cache (`--no-cache`).
 #[derive(Debug, Clone)]

@@ -35,3 +35,6 @@ pub fn behaviors(source: &str, fragment_clock: Option<&str>) -> Result<Vec<Behav
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod prop_tests;

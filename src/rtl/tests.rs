@@ -13,7 +13,11 @@ fn paths(source: &str) -> Vec<(String, String, String)> {
 }
 
 fn path_texts(source: &str) -> Vec<String> {
-    paths(source).into_iter().map(|p| p.1).collect()
+    behaviors(source, None)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .iter()
+        .map(|b| path_text(&b.path))
+        .collect()
 }
 
 #[test]
@@ -103,7 +107,7 @@ fn x_literal_in_an_if_condition_is_flagged() {
 #[test]
 fn non_constant_case_labels_take_first_match_order() {
     let src = "case (1'b1)\n  a: y = 1;\n  b: y = 2;\nendcase\n";
-    assert_eq!(path_texts(src), ["1'b1 == a", "!(1'b1 == a) && 1'b1 == b"]);
+    assert_eq!(path_texts(src), ["1'b1 == a", "1'b1 != a && 1'b1 == b"]);
 }
 
 #[test]
@@ -236,5 +240,28 @@ fn syntax_error_inside_a_line_gets_the_general_message() {
         err.to_string()
             .contains("expected a statement, an expression or `;`"),
         "{err}"
+    );
+}
+
+#[test]
+fn only_labels_that_may_overlap_take_first_match_negations() {
+    let src = "case (s)\n  4'hf: y = 1;\n  4'b01x1: y = 2;\n  r: y = 3;\n  4'h2: y = 4;\nendcase\n";
+    assert_eq!(
+        path_texts(src),
+        [
+            "s == 4'hf",
+            "s == 4'b01x1",
+            "s != 4'hf && s != 4'b01x1 && s == r",
+            "s != r && s == 4'h2",
+        ]
+    );
+    let src = "casez (s)\n  4'b1???: y = 1;\n  4'b11??: y = 2;\n  4'b0000: y = 3;\nendcase\n";
+    assert_eq!(
+        path_texts(src),
+        [
+            "s == 4'b1???",
+            "s != 4'b1??? && s == 4'b11??",
+            "s != 4'b1??? && s != 4'b11?? && s == 4'b0000"
+        ]
     );
 }

@@ -3,10 +3,10 @@
 //! from enclosing `if`/`else if`/`else` branches and `case` items, to any depth.
 
 use sv_parser::{
-    BlockingAssignment, CaseInsideItem, CaseItem, CasePatternItem, CaseStatement, CondPredicate,
-    ConditionalStatement, EventControl, Expression, ExpressionOrCondPattern, LoopStatement,
-    ProceduralTimingControl, RefNode, Statement, StatementItem, StatementOrNull, SyntaxTree,
-    VariableLvalue,
+    BlockingAssignment, CaseInsideItem, CaseItem, CaseKeyword, CasePatternItem, CaseStatement,
+    CondPredicate, ConditionalStatement, EventControl, Expression, ExpressionOrCondPattern,
+    LoopStatement, ProceduralTimingControl, RefNode, Statement, StatementItem, StatementOrNull,
+    SyntaxTree, VariableLvalue,
 };
 
 use super::behavior::{AssignKind, Behavior, negate, path_of};
@@ -211,7 +211,8 @@ impl Walker<'_> {
             // kept as opaque predicates by their text.
             return self.pattern_case(c, cx);
         };
-        let (_, _, selector, first, rest, _) = &c.nodes;
+        let (_, keyword, selector, first, rest, _) = &c.nodes;
+        let wildcard = !matches!(keyword, CaseKeyword::Case(_));
         self.conditions.saw_xz = false;
         let selector = self.conditions.term(&selector.nodes.1.nodes.0);
         let items: Vec<&CaseItem> = std::iter::once(first).chain(rest).collect();
@@ -233,12 +234,6 @@ impl Walker<'_> {
                 CaseItem::Default(_) => None,
             });
         }
-        // Constant labels are taken as mutually exclusive (the reading every VERT
-        // reference makes); otherwise an item also needs every earlier item to fail.
-        let exclusive = labels
-            .iter()
-            .flatten()
-            .all(|(terms, _)| terms.iter().all(|t| matches!(t, Term::Const(_))));
         let conds: Vec<Option<Expr>> = labels
             .iter()
             .map(|l| {
@@ -256,18 +251,20 @@ impl Walker<'_> {
             })
             .collect();
         let any_xz = labels.iter().flatten().any(|(_, xz)| *xz);
-        let mut earlier: Vec<Expr> = Vec::new();
+        let mut earlier: Vec<(Vec<Term>, Expr)> = Vec::new();
         for (i, item) in items.iter().enumerate() {
             match (item, &conds[i], &labels[i]) {
-                (CaseItem::NonDefault(n), Some(cond), Some((_, xz))) => {
-                    let mut preds = if exclusive {
-                        Vec::new()
-                    } else {
-                        earlier.clone()
-                    };
+                (CaseItem::NonDefault(n), Some(cond), Some((terms, xz))) => {
+                    // First-match order: an earlier item's negation is needed only when
+                    // its labels may match together with this item's.
+                    let mut preds: Vec<Expr> = earlier
+                        .iter()
+                        .filter(|(labels, _)| overlap(labels, terms, wildcard))
+                        .map(|(_, negated)| negated.clone())
+                        .collect();
                     preds.push(cond.clone());
                     self.statement_or_null(&n.nodes.2, &cx.with(preds, *xz));
-                    earlier.push(negate(cond));
+                    earlier.push((terms.clone(), negate(cond)));
                 }
                 (CaseItem::Default(d), _, _) => {
                     let preds: Vec<Expr> = conds.iter().flatten().map(negate).collect();
@@ -328,4 +325,20 @@ impl Walker<'_> {
             }
         }
     }
+}
+
+/// Whether some label of one item may match together with some label of another.
+/// Two constants without x/z digits overlap only when their values are equal; under a
+/// plain `case`, x/z digits are matched literally (distinct texts never overlap); under
+/// `casez`/`casex` they are wildcards, taken as overlapping. Anything else may overlap.
+fn overlap(a: &[Term], b: &[Term], wildcard: bool) -> bool {
+    a.iter().any(|x| {
+        b.iter().any(|y| match (x, y) {
+            (Term::Const(x), Term::Const(y)) if !x.has_xz && !y.has_xz => {
+                x.value.is_none() || x.value == y.value
+            }
+            (Term::Const(x), Term::Const(y)) => wildcard || x.text == y.text,
+            _ => true,
+        })
+    })
 }

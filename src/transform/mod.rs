@@ -11,7 +11,6 @@ mod attach;
 mod batch;
 mod conditions;
 pub mod edit;
-mod equivalence;
 pub mod error;
 pub mod kind;
 mod parens;
@@ -27,7 +26,6 @@ use serde::Serialize;
 pub use attach::{KindCounts, VariantFailure, attach_variants};
 pub use batch::{Outcome, ProgramInput, transform_many};
 pub use edit::Edit;
-pub use equivalence::equivalent;
 pub use error::TransformError;
 pub use kind::{Kind, UnknownKind, parse_kinds};
 

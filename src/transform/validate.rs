@@ -4,11 +4,9 @@
 
 use std::collections::HashMap;
 
-use crate::logic::{Atom, Expr, Term};
+use crate::logic::{Atom, Expr, Term, equivalent};
 use crate::rtl::Behavior;
 use crate::sva::rename_identifiers;
-
-use super::equivalence::equivalent;
 
 /// Why a variant is not a faithful rewrite, in words (the caller adds program and kind).
 pub fn validate(
