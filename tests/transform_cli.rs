@@ -222,3 +222,53 @@ fn every_variant_of_the_async_nested_if_file_validates() {
 fn every_variant_of_the_sync_nested_if_file_validates() {
     import_all_variants("vert/ifdataset-not-else-synch.json");
 }
+
+#[test]
+fn import_reports_a_variant_it_cannot_make_with_the_program_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("small.json");
+    let records = serde_json::json!([
+        {"Code": "if (a && b) begin\n  x = y;\nend\n",
+         "Assertion": "property name; (a && b) |=> x == y ;endproperty",
+         "Synchronous": "False"},
+        {"Code": "if (a && b) begin\n  x = y\nend\n",
+         "Assertion": "property name; (a && b) |=> x == y ;endproperty",
+         "Synchronous": "False"}
+    ]);
+    std::fs::write(&path, records.to_string()).unwrap();
+    let out = run_cached(
+        dir.path(),
+        &[
+            "import",
+            "vert",
+            path.to_str().unwrap(),
+            "--variants",
+            "T1,T2",
+        ],
+    );
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("variant not written: program small/0001: T1: the RTL does not parse: 3:1:"),
+        "{err}"
+    );
+    assert!(
+        err.contains("T1: 1 written, 0 not applicable, 1 failed"),
+        "{err}"
+    );
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        lines[0]["variants"]["T1"]["rtl"],
+        "if (b && a) begin\n  x = y;\nend\n"
+    );
+    assert_eq!(lines[0]["variants"]["T2"]["rename"]["v1"], "a");
+    assert!(
+        lines[1]
+            .get("variants")
+            .is_none_or(|v| v.as_object().unwrap().is_empty())
+    );
+}
