@@ -10,6 +10,7 @@ use clap::{Args, Subcommand};
 use super::UsageError;
 use crate::study::ERROR_CAP;
 use crate::study::vert::{VertOptions, import_vert};
+use crate::transform::{Kind, UnknownKind};
 
 /// Imports a dataset as programs (JSON Lines on standard output).
 #[derive(Debug, Args)]
@@ -47,6 +48,14 @@ pub struct VertArgs {
     /// What ids start with, before `/0007` (default: the file stem).
     #[arg(long, value_name = "P")]
     pub id_prefix: Option<String>,
+    /// Also write validated variants of each program: a comma-separated list of T1, T2,
+    /// T3. A variant that does not validate is not written and is reported on stderr.
+    #[arg(long, value_name = "T1,T2,T3", value_delimiter = ',', value_parser = parse_kind)]
+    pub variants: Vec<Kind>,
+}
+
+fn parse_kind(name: &str) -> Result<Kind, String> {
+    name.parse().map_err(|e: UnknownKind| e.to_string())
 }
 
 /// Runs `import`.
@@ -68,7 +77,7 @@ fn run_vert(args: VertArgs) -> anyhow::Result<ExitCode> {
         stratum: args.stratum,
         id_prefix: args.id_prefix,
     };
-    let programs = match import_vert(&args.file, &options) {
+    let mut programs = match import_vert(&args.file, &options) {
         Ok(programs) => programs,
         Err(errors) => {
             let mut err = std::io::stderr().lock();
@@ -91,6 +100,9 @@ fn run_vert(args: VertArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
+    if !args.variants.is_empty() {
+        super::import_variants::add(&mut programs, &args.variants)?;
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = programs.iter().try_for_each(|p| {
         serde_json::to_writer(&mut out, p)?;

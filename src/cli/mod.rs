@@ -10,7 +10,9 @@ mod audit_table;
 pub mod behaviors;
 pub mod check_sva;
 pub mod import;
+mod import_variants;
 pub mod metrics;
+pub mod transform;
 pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
@@ -41,6 +43,8 @@ pub enum Command {
     Audit(audit::Args),
     /// Score one generated output against one reference text (JSON verdicts).
     CheckSva(check_sva::CheckSvaArgs),
+    /// A validated rewrite (T1 reorder, T2 rename, T3 parenthesise) of an RTL file.
+    Transform(transform::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -84,6 +88,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Behaviors(args) => behaviors::run(args),
             Command::Audit(args) => audit::run(args),
             Command::CheckSva(args) => check_sva::run(args),
+            Command::Transform(args) => transform::run(args),
         },
     }
 }

@@ -12,7 +12,7 @@ pub mod constant;
 pub mod error;
 mod parse;
 mod path_text;
-mod precedence;
+pub(crate) mod precedence;
 pub mod source;
 mod stored;
 pub mod text;
@@ -22,7 +22,7 @@ pub use batch::{RtlInput, analyse_many};
 pub use behavior::{AssignKind, Behavior};
 pub use cache::ParseCache;
 pub use error::RtlError;
-pub use parse::{analyse, with_fragment_clock};
+pub use parse::{analyse, parse_tree, with_fragment_clock};
 pub use path_text::path_text;
 pub use source::SourceKind;
 

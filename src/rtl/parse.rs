@@ -46,6 +46,33 @@ pub fn analyse_wrapped(wrapped: &Wrapped) -> Result<(SourceKind, Vec<Behavior>),
     }
 }
 
+/// The syntax tree of an already wrapped text, for callers that edit the text by the
+/// spans of its nodes (`transform`); errors as in [`analyse_wrapped`].
+pub fn parse_tree(wrapped: &Wrapped) -> Result<sv_parser::SyntaxTree, RtlError> {
+    let parsed = catch_unwind(AssertUnwindSafe(|| {
+        sv_parser::parse_sv_str(
+            &wrapped.text,
+            PathBuf::from("flipscope.sv"),
+            &HashMap::new(),
+            &[] as &[PathBuf],
+            true,
+            false,
+        )
+    }));
+    match parsed {
+        Ok(Ok((tree, _))) => Ok(tree),
+        Ok(Err(e)) => Err(syntax_error(wrapped, e)),
+        Err(panic) => {
+            let text = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic".to_string());
+            Err(RtlError::Internal(text))
+        }
+    }
+}
+
 /// Sets a fragment's clock (from the program's fields) on behaviors without one.
 pub fn with_fragment_clock(
     kind: SourceKind,

@@ -48,6 +48,13 @@ impl Wrapped {
         &self.text[self.start..self.start + self.len]
     }
 
+    /// The offset in the user's text of a wrapped-text offset, or `None` when it lies
+    /// in the wrapper (added for `transform`, which edits the user's text by spans).
+    pub fn user_offset(&self, offset: usize) -> Option<usize> {
+        let rel = offset.checked_sub(self.start)?;
+        (rel <= self.len).then_some(rel)
+    }
+
     /// Whether a byte offset of the wrapped text lies after the user's text.
     pub fn is_past_end(&self, offset: usize) -> bool {
         offset >= self.start + self.len

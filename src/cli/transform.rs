@@ -1,0 +1,107 @@
+//! `flipscope transform --kind T1|T2|T3 [--clock EVENT] [--json] FILE|-`: one validated
+//! rewrite of an RTL file or fragment; the rewritten text on stdout, or with `--json`
+//! the text, the rename map, the clock and the list of edits.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use serde_json::json;
+
+use crate::rtl::ParseCache;
+use crate::study::error::display_path;
+use crate::study::jsonl::read_text;
+use crate::transform::{Kind, ProgramInput, TransformError, transform_many};
+
+/// Rewrites an RTL module or VERT-style fragment with T1, T2 or T3, validated.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// T1 (reverse top-level &&/|| chains), T2 (rename identifiers) or T3 (add
+    /// redundant parentheses).
+    #[arg(long, value_name = "KIND", value_parser = parse_kind)]
+    pub kind: Kind,
+    /// The clock event of a fragment (`posedge clk`); T2 renames its signal too.
+    #[arg(long, value_name = "EVENT")]
+    pub clock: Option<String>,
+    /// Print JSON: the text, the rename map, the clock and the edits.
+    #[arg(long)]
+    pub json: bool,
+    /// Parse without reading or writing the parse cache.
+    #[arg(long)]
+    pub no_cache: bool,
+    /// An RTL file (a module or a fragment of statements), or `-` for standard input.
+    pub file: PathBuf,
+}
+
+fn parse_kind(s: &str) -> Result<Kind, String> {
+    s.parse()
+        .map_err(|e: crate::transform::UnknownKind| e.to_string())
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let text = read_text(&args.file)?;
+    let file = display_path(&args.file);
+    let cache = if args.no_cache {
+        ParseCache::disabled()
+    } else {
+        ParseCache::user()
+    };
+    let input = ProgramInput {
+        id: &file,
+        source: &text,
+        clock: args.clock.as_deref(),
+    };
+    let (kind, outcome) = transform_many(&[input], &[args.kind], &cache)
+        .pop()
+        .and_then(|mut kinds| kinds.pop())
+        .expect("one outcome per input and kind");
+    let rewrite = match outcome {
+        Ok(r) => r,
+        Err(TransformError::Rtl(e)) => return Err(e.located(&file).into()),
+        Err(e) => return Err(anyhow::anyhow!("{file}: {e}")),
+    };
+    let mut out = std::io::stdout().lock();
+    match (&rewrite, args.json) {
+        (Some(r), true) => {
+            let value = json!({
+                "kind": kind,
+                "applied": true,
+                "rtl": r.rtl,
+                "rename": r.rename,
+                "clock": r.clock,
+                "edits": r.edits,
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+        }
+        (Some(r), false) => out.write_all(r.rtl.as_bytes())?,
+        (None, json) => {
+            eprintln!("{file}: {kind} does not apply: {}", not_applicable(kind));
+            if json {
+                let value = json!({
+                    "kind": kind,
+                    "applied": false,
+                    "rtl": text,
+                    "rename": null,
+                    "clock": args.clock,
+                    "edits": [],
+                });
+                writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+            } else {
+                out.write_all(text.as_bytes())?;
+            }
+        }
+    }
+    out.flush().context("writing to standard output")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn not_applicable(kind: Kind) -> &'static str {
+    match kind {
+        Kind::T1 => {
+            "no if condition has a safe, homogeneous top-level && or || chain; the text is unchanged"
+        }
+        Kind::T2 => "the text uses no identifier; the text is unchanged",
+        Kind::T3 => "the text has no if condition or case selector; the text is unchanged",
+    }
+}
