@@ -10,6 +10,7 @@ mod audit_table;
 pub mod behaviors;
 pub mod import;
 mod import_variants;
+pub mod synth;
 pub mod transform;
 pub mod validate;
 
@@ -39,6 +40,8 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Data quality of studies and VERT files: RTL errors, references, path agreement.
     Audit(audit::Args),
+    /// Write a simulated study (the bundled sample-runs/ with the default settings).
+    Synth(synth::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -81,6 +84,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
             Command::Audit(args) => audit::run(args),
+            Command::Synth(args) => synth::run(args),
         },
     }
 }
