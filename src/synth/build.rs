@@ -168,7 +168,7 @@ pub fn synthesize(options: SynthOptions, cache: &ParseCache) -> Result<SampleStu
         .collect();
     let mut generations = Vec::new();
     let mut plans = Vec::new();
-    let mut failures: Vec<Vec<(String, String, Vec<Option<Failure>>)>> = Vec::new();
+    let mut failures: Vec<annotate::ModelFailures> = Vec::new();
     for model in &MODELS {
         let plan = plan(&mut rng, model, &sizes);
         let mut model_failures = Vec::new();
