@@ -47,12 +47,8 @@ impl Space {
             .and_then(|&i| self.vars_list.get(i).copied())
     }
 
-    pub fn var_at(&self, i: usize) -> Option<BddVariable> {
-        self.vars_list.get(i).copied()
-    }
-
-    pub fn mk_true(&self) -> Bdd {
-        self.vars.mk_true()
+    pub fn mk_false(&self) -> Bdd {
+        self.vars.mk_false()
     }
 
     /// The BDD of an expression whose atoms all belong to the space.

@@ -71,6 +71,36 @@ fn bit(b: bool) -> Constant {
     }
 }
 
+/// Largest pair of compound operands (in nodes) whose equality is expanded into
+/// `a && b || !a && !b`; larger ones (chains such as `!a == !b == !c == ...` would
+/// grow exponentially) stay an `Eq` atom with canonical operands.
+const MAX_XNOR_SIZE: usize = 64;
+
+/// Number of nodes of `e`, counting no further than `MAX_XNOR_SIZE + 1`.
+fn size(e: &Expr) -> usize {
+    fn count(e: &Expr, n: &mut usize) {
+        *n += 1;
+        if *n > MAX_XNOR_SIZE {
+            return;
+        }
+        match e {
+            Expr::Not(x) => count(x, n),
+            Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| count(x, n)),
+            Expr::Atom(Atom::Eq(l, r)) => {
+                for t in [l, r] {
+                    if let Term::Expr(x) = t {
+                        count(x, n);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut n = 0;
+    count(e, &mut n);
+    n
+}
+
 /// `!c` of a canonical `c`, still canonical.
 fn negate(c: Expr) -> Expr {
     match c {
@@ -102,7 +132,7 @@ fn canonical_eq(l: &Term, r: &Term) -> Expr {
                 (None, true) => {}
             }
         }
-        (Term::Expr(a), Term::Expr(b)) => {
+        (Term::Expr(a), Term::Expr(b)) if size(a) + size(b) <= MAX_XNOR_SIZE => {
             let (a, b) = ((**a).clone(), (**b).clone());
             let both = Expr::And(vec![a.clone(), b.clone()]);
             let neither = Expr::And(vec![negate(a), negate(b)]);

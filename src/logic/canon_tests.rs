@@ -106,3 +106,15 @@ fn is_idempotent_on_examples() {
         assert_eq!(canonical(&once), once, "{t}");
     }
 }
+
+#[test]
+fn long_chains_of_compound_equalities_stay_small() {
+    let chain = (0..200)
+        .map(|i| format!("!s{i}"))
+        .collect::<Vec<_>>()
+        .join(" == ");
+    let text = c(&chain);
+    assert!(text.len() < 20_000, "{} bytes", text.len());
+    let once = canonical(&parse_expr(&chain).unwrap());
+    assert_eq!(canonical(&once), once);
+}

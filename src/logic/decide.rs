@@ -1,10 +1,12 @@
 //! Exact decisions on canonical forms, for any number of atoms: equivalence,
 //! implication, satisfiability, their relation, and a satisfying assignment. Each
-//! builds the BDDs of both canonical forms over their shared atoms.
+//! works on canonical forms: identical ones are equivalent at once; up to 12 atoms a
+//! bit-parallel truth table decides; beyond that, BDDs over the shared atoms.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::bdd::Space;
+use super::bits;
 use super::canon::canonical;
 use super::expr::{Atom, Expr};
 
@@ -21,6 +23,18 @@ pub enum Relation {
     Incomparable,
 }
 
+/// Lower-case names as in reports: `equivalent`, `stronger`, `weaker`, `incomparable`.
+impl std::fmt::Display for Relation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Relation::Equivalent => "equivalent",
+            Relation::Stronger => "stronger",
+            Relation::Weaker => "weaker",
+            Relation::Incomparable => "incomparable",
+        })
+    }
+}
+
 /// Whether `a` and `b` are true under exactly the same assignments of their atoms.
 pub fn equivalent(a: &Expr, b: &Expr) -> bool {
     relation(a, b) == Relation::Equivalent
@@ -31,6 +45,9 @@ pub fn implies(a: &Expr, b: &Expr) -> bool {
     let (ca, cb) = (canonical(a), canonical(b));
     if ca == cb {
         return true;
+    }
+    if let Some((a_to_b, _)) = bits::implications(&ca, &cb) {
+        return a_to_b;
     }
     let space = Space::new(&[&ca, &cb]);
     space.bdd(&ca).and_not(&space.bdd(&cb)).is_false()
@@ -43,16 +60,32 @@ pub fn satisfiable(e: &Expr) -> bool {
     !space.bdd(&c).is_false()
 }
 
+/// The atoms of `canonical(e)`: what SCORING.md §6 rules 5 and 6 compare.
+pub fn canonical_atoms(e: &Expr) -> BTreeSet<Atom> {
+    canonical(e).atoms()
+}
+
 /// How `a` relates to `b` (both directions of implication at once).
 pub fn relation(a: &Expr, b: &Expr) -> Relation {
     let (ca, cb) = (canonical(a), canonical(b));
     if ca == cb {
         return Relation::Equivalent;
     }
-    let space = Space::new(&[&ca, &cb]);
-    let (ba, bb) = (space.bdd(&ca), space.bdd(&cb));
-    let a_to_b = ba.and_not(&bb).is_false();
-    let b_to_a = bb.and_not(&ba).is_false();
+    let (a_to_b, b_to_a) = match bits::implications(&ca, &cb) {
+        Some(found) => found,
+        None => bdd_implications(&ca, &cb),
+    };
+    from_implications(a_to_b, b_to_a)
+}
+
+/// Both implications between canonical forms, decided on their BDDs.
+pub(crate) fn bdd_implications(ca: &Expr, cb: &Expr) -> (bool, bool) {
+    let space = Space::new(&[ca, cb]);
+    let (ba, bb) = (space.bdd(ca), space.bdd(cb));
+    (ba.and_not(&bb).is_false(), bb.and_not(&ba).is_false())
+}
+
+pub(crate) fn from_implications(a_to_b: bool, b_to_a: bool) -> Relation {
     match (a_to_b, b_to_a) {
         (true, true) => Relation::Equivalent,
         (true, false) => Relation::Stronger,
@@ -95,9 +128,17 @@ mod tests {
         assert_eq!(relation(&p("a"), &p("a && b")), Relation::Weaker);
         assert_eq!(relation(&p("a"), &p("b")), Relation::Incomparable);
         assert_eq!(relation(&p("b || a"), &p("a || b")), Relation::Equivalent);
+        assert_eq!(Relation::Stronger.to_string(), "stronger");
         assert!(implies(&p("0"), &p("a")));
         assert!(implies(&p("a && !a"), &p("b")));
         assert!(!implies(&p("a"), &p("a && b")));
+    }
+
+    #[test]
+    fn canonical_atoms_merge_spellings() {
+        let atoms = canonical_atoms(&p("b == a && a == b && s == 4'hA && s == 10 && c && !!c"));
+        assert_eq!(atoms.len(), 3);
+        assert!(canonical_atoms(&p("a && 0")).is_empty());
     }
 
     #[test]

@@ -241,10 +241,19 @@ impl fmt::Display for Expr {
     }
 }
 
+/// An identifier; an escaped one (`\bus[3]`) ends at white space, so one is added.
+fn write_name(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
+    f.write_str(name)?;
+    if name.starts_with('\\') {
+        f.write_str(" ")?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for Atom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Atom::Ident(n) => f.write_str(n),
+            Atom::Ident(n) => write_name(f, n),
             Atom::Eq(l, r) => write!(f, "{l} == {r}"),
             Atom::Opaque(t) => write!(f, "({t})"),
         }
@@ -254,7 +263,7 @@ impl fmt::Display for Atom {
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Term::Ident(n) => f.write_str(n),
+            Term::Ident(n) => write_name(f, n),
             Term::Const(c) => f.write_str(&c.text),
             Term::Expr(e) => write!(f, "({e})"),
             Term::Opaque(t) => write!(f, "({t})"),

@@ -96,8 +96,8 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, ParseError> {
             i += 1;
         } else if rest.starts_with("//") {
             i += rest.find('\n').unwrap_or(rest.len());
-        } else if rest.starts_with("/*") {
-            let Some(close) = rest[2..].find("*/") else {
+        } else if let Some(body) = rest.strip_prefix("/*") {
+            let Some(close) = body.find("*/") else {
                 return Err(ParseError::at(
                     text,
                     i,

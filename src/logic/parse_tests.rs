@@ -163,3 +163,9 @@ fn huge_flat_input_parses() {
     let Expr::And(v) = p(&wide) else { panic!() };
     assert_eq!(v.len(), 50_000);
 }
+
+#[test]
+fn escaped_names_print_back_parseably() {
+    let e = p("!(\\bus[3] ) && (\\a+b == c)");
+    assert_eq!(parse_expr(&e.to_string()).unwrap(), e);
+}
