@@ -170,6 +170,24 @@ fn pairs_and_annotations_are_checked_against_the_programs() {
 }
 
 #[test]
+fn records_of_a_program_that_failed_to_load_add_no_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let programs = PROGRAMS.replacen(r#""synchronous": false"#, r#""synchronous": "no""#, 1);
+    let got = messages(
+        dir.path(),
+        &[
+            ("programs.jsonl", &programs),
+            ("generations.jsonl", GENERATIONS),
+        ],
+    );
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(
+        got[0].contains("expected a boolean for \"synchronous\""),
+        "{got:#?}"
+    );
+}
+
+#[test]
 fn errors_are_capped_but_counted() {
     let dir = tempfile::tempdir().unwrap();
     let bad = "{\"id\": 1}\n".repeat(ERROR_CAP + 20);
@@ -219,4 +237,37 @@ fn a_pairs_file_alone_loads_without_programs() {
     let study = load_study(&[path]).unwrap();
     assert_eq!(study.pairs.len(), 1);
     assert!(study.programs.is_empty());
+    assert!(study.warnings.is_empty());
+
+    let path = write(dir.path(), "generations.jsonl", GENERATIONS);
+    let study = load_study(&[path]).unwrap();
+    assert_eq!(study.generations.len(), 2);
+    assert!(study.warnings[0].message.contains("no programs file"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// A study file damaged anywhere (a byte replaced, the end cut off) loads or gives
+    /// errors located on one of its lines; it never panics.
+    #[test]
+    fn damaged_files_give_located_errors(
+        at in 0usize..PROGRAMS.len(),
+        byte in proptest::prelude::any::<u8>(),
+        cut in proptest::prelude::any::<bool>(),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut bytes = PROGRAMS.as_bytes().to_vec();
+        if cut { bytes.truncate(at) } else { bytes[at] = byte }
+        let path = dir.path().join("programs.jsonl");
+        std::fs::write(&path, &bytes).unwrap();
+        let lines = bytes.split(|b| *b == b'\n').count().max(1);
+        if let Err(e) = load_study(&[path]) {
+            proptest::prop_assert!(e.total >= 1);
+            for err in &e.errors {
+                proptest::prop_assert!(err.line >= 1 && err.line <= lines, "{}", err);
+                proptest::prop_assert!(err.column >= 1, "{}", err);
+            }
+        }
+    }
 }

@@ -254,6 +254,55 @@ mod tests {
         assert_eq!(array_elements("[]").unwrap().len(), 0);
     }
 
+    fn json_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(serde_json::Value::Null),
+            any::<bool>().prop_map(serde_json::Value::from),
+            any::<i64>().prop_map(serde_json::Value::from),
+            "[a-z\"\\\\é{}\\[\\],: ]{0,6}".prop_map(serde_json::Value::from),
+        ];
+        leaf.prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(serde_json::Value::from),
+                proptest::collection::btree_map("[a-z\"é]{0,4}", inner, 0..4)
+                    .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_member_and_element_is_found_where_it_is(
+            members in proptest::collection::btree_map("[a-z\"\\\\é ]{0,5}", json_value(), 0..6),
+            pretty in proptest::prelude::any::<bool>(),
+        ) {
+            let object = serde_json::Value::Object(members.clone().into_iter().collect());
+            let text = if pretty {
+                serde_json::to_string_pretty(&object).unwrap()
+            } else {
+                serde_json::to_string(&object).unwrap()
+            };
+            let read_at = |offset: usize| {
+                let mut stream = serde_json::Deserializer::from_str(&text[offset..])
+                    .into_iter::<serde_json::Value>();
+                stream.next().unwrap().unwrap()
+            };
+            for (key, value) in &members {
+                let m = find_member(&text, &[key]).unwrap();
+                proptest::prop_assert_eq!(&read_at(m.value), value);
+                proptest::prop_assert_eq!(read_at(m.key), serde_json::Value::from(key.clone()));
+            }
+            let array = serde_json::to_string(&members.values().collect::<Vec<_>>()).unwrap();
+            let elements = array_elements(&array).unwrap();
+            proptest::prop_assert_eq!(elements.len(), members.len());
+            for (range, value) in elements.into_iter().zip(members.values()) {
+                let parsed: serde_json::Value = serde_json::from_str(&array[range]).unwrap();
+                proptest::prop_assert_eq!(&parsed, value);
+            }
+        }
+    }
+
     #[test]
     fn serde_paths_lead_to_their_values() {
         #[derive(Debug, serde::Deserialize)]

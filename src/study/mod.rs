@@ -8,6 +8,7 @@ pub mod generation;
 pub mod jsonl;
 pub mod load;
 pub mod locate;
+pub mod model;
 pub mod pair;
 pub mod pair_hash;
 pub mod program;
@@ -20,7 +21,8 @@ pub mod warnings;
 pub use annotation::{Annotation, AnnotationAction, PairAudit};
 pub use error::LocatedError;
 pub use generation::Generation;
-pub use load::{ERROR_CAP, Study, StudyErrors, load_study};
+pub use load::{ERROR_CAP, load_study};
+pub use model::{Study, StudyErrors};
 pub use pair::{FlipClass, PairKey, PairRecord, Side};
 pub use pair_hash::PairInputs;
 pub use program::{ORIGINAL, Program, Variant};
@@ -28,3 +30,6 @@ pub use source::{FileKind, SourceFile};
 
 #[cfg(test)]
 mod load_tests;
+
+#[cfg(test)]
+mod doc_tests;

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use serde::Serialize;
 
 use super::annotation::replay;
-use super::load::Study;
+use super::model::Study;
 use super::pair::FlipClass;
 use super::source::SourceFile;
 

@@ -70,10 +70,12 @@ impl<'de> Deserialize<'de> for VertBool {
 /// Reads a VERT file into programs, or every located problem of it.
 pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, Vec<LocatedError>> {
     let file = display_path(path);
-    let text = read_text(path).map_err(|e| vec![e])?;
-    if let Err(e) = serde_json::from_str::<de::IgnoredAny>(&text) {
-        let offset = byte_offset(&text, e.line(), e.column());
-        let (line, column) = line_col(&text, offset);
+    let owned = read_text(path).map_err(|e| vec![e])?;
+    // A byte-order mark (Windows editors) is not JSON.
+    let text: &str = owned.strip_prefix('\u{feff}').unwrap_or(&owned);
+    if let Err(e) = serde_json::from_str::<de::IgnoredAny>(text) {
+        let offset = byte_offset(text, e.line(), e.column());
+        let (line, column) = line_col(text, offset);
         let message = strip_position(&e.to_string());
         let message = if e.is_eof() {
             format!("the file ends early (truncated JSON): {message}")
@@ -82,9 +84,9 @@ pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, V
         };
         return Err(vec![LocatedError::new(file, line, column, message)]);
     }
-    let Some(elements) = array_elements(&text) else {
+    let Some(elements) = array_elements(text) else {
         let start = text.len() - text.trim_start().len();
-        let (line, column) = line_col(&text, start);
+        let (line, column) = line_col(text, start);
         return Err(vec![LocatedError::new(
             file,
             line,
@@ -98,7 +100,7 @@ pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, V
     for (index, range) in elements.into_iter().enumerate() {
         let slice = &text[range.clone()];
         let at = |offset: usize, message: String| {
-            let (line, column) = line_col(&text, range.start + offset);
+            let (line, column) = line_col(text, range.start + offset);
             LocatedError::new(&file, line, column, format!("record {index}: {message}"))
         };
         let de = &mut serde_json::Deserializer::from_str(slice);
@@ -185,12 +187,13 @@ fn words(code: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if code[i..].starts_with("//") {
-            i = code[i..].find('\n').map_or(b.len(), |n| i + n);
-        } else if code[i..].starts_with("/*") {
-            i = code[i + 2..].find("*/").map_or(b.len(), |n| i + n + 4);
+        // Bytes, not `str` slices: `i` may stop inside a multi-byte character.
+        if b[i..].starts_with(b"//") {
+            i = find(&b[i..], b"\n").map_or(b.len(), |n| i + n);
+        } else if b[i..].starts_with(b"/*") {
+            i = find(&b[i + 2..], b"*/").map_or(b.len(), |n| i + n + 4);
         } else if b[i] == b'"' {
-            i = code[i + 1..].find('"').map_or(b.len(), |n| i + n + 2);
+            i = find(&b[i + 1..], b"\"").map_or(b.len(), |n| i + n + 2);
         } else if b[i].is_ascii_alphabetic() || b[i] == b'_' {
             let start = i;
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'$') {
@@ -207,6 +210,11 @@ fn words(code: &str) -> Vec<&str> {
         }
     }
     out
+}
+
+/// The position of `needle` in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// The file name without its last extension.
@@ -342,5 +350,32 @@ mod tests {
         );
         assert_eq!(infer_shape("x = y;"), "other");
         assert_eq!(infer_shape("elsewhere = iffy;"), "other");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn shape_inference_never_panics(code in "\\PC*") {
+            let shape = infer_shape(&code);
+            proptest::prop_assert!(["case", "if-else-tree", "nested-if", "other"].contains(&shape));
+        }
+
+        #[test]
+        fn any_bytes_give_programs_or_located_errors(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("x.json");
+            std::fs::write(&path, &bytes).unwrap();
+            if let Err(errors) = import_vert(&path, &VertOptions::default()) {
+                proptest::prop_assert!(!errors.is_empty());
+                proptest::prop_assert!(errors.iter().all(|e| e.line >= 1 && e.column >= 1));
+            }
+        }
+    }
+
+    #[test]
+    fn non_ascii_code_is_read() {
+        assert_eq!(
+            infer_shape("// é\nif (ü) x = y; /* ñ */ else \"ß\" z = w;"),
+            "if-else-tree"
+        );
     }
 }
