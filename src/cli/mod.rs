@@ -13,6 +13,7 @@ mod import_variants;
 pub mod synth;
 pub mod transform;
 pub mod validate;
+pub mod check_sva;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +43,8 @@ pub enum Command {
     Audit(audit::Args),
     /// Write a simulated study (the bundled sample-runs/ with the default settings).
     Synth(synth::Args),
+    /// Score one generated output against one reference text (JSON verdicts).
+    CheckSva(check_sva::CheckSvaArgs),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -85,6 +88,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Validate(args) => validate::run(args),
             Command::Audit(args) => audit::run(args),
             Command::Synth(args) => synth::run(args),
+            Command::CheckSva(args) => check_sva::run(args),
         },
     }
 }

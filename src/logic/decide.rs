@@ -107,6 +107,7 @@ pub fn satisfying_assignment(e: &Expr) -> Option<BTreeMap<Atom, bool>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::canonical_text;
     use crate::logic::eval::evaluate;
     use crate::logic::parse_expr;
 
@@ -132,6 +133,17 @@ mod tests {
         assert!(implies(&p("0"), &p("a")));
         assert!(implies(&p("a && !a"), &p("b")));
         assert!(!implies(&p("a"), &p("a && b")));
+    }
+
+    #[test]
+    fn opaque_rtl_atoms_are_variables() {
+        let cnt = Expr::Atom(Atom::Opaque("cnt > 3".into()));
+        let a = Expr::and([cnt.clone(), p("a")]);
+        let b = Expr::and([p("a"), cnt.clone(), p("a || a")]);
+        assert!(equivalent(&a, &b));
+        assert_eq!(relation(&a, &cnt), Relation::Stronger);
+        assert_eq!(canonical_text(&Expr::not(cnt.clone())), "!(cnt > 3)");
+        assert_eq!(canonical_text(&a), "a && (cnt > 3)");
     }
 
     #[test]
