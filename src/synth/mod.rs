@@ -53,3 +53,6 @@ pub enum SynthError {
         source: std::io::Error,
     },
 }
+
+#[cfg(test)]
+mod tests;
