@@ -8,12 +8,12 @@ use clap::{Parser, Subcommand};
 pub mod audit;
 mod audit_table;
 pub mod behaviors;
+pub mod check_sva;
 pub mod import;
 mod import_variants;
 pub mod synth;
 pub mod transform;
 pub mod validate;
-pub mod check_sva;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
