@@ -12,5 +12,6 @@ pub mod score;
 pub mod stats;
 pub mod study;
 pub mod sva;
+pub mod synth;
 pub mod transform;
 pub mod tui;

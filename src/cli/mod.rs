@@ -12,6 +12,7 @@ pub mod check_sva;
 pub mod import;
 mod import_variants;
 pub mod metrics;
+pub mod synth;
 pub mod transform;
 pub mod validate;
 
@@ -45,6 +46,8 @@ pub enum Command {
     CheckSva(check_sva::CheckSvaArgs),
     /// A validated rewrite (T1 reorder, T2 rename, T3 parenthesise) of an RTL file.
     Transform(transform::Args),
+    /// Write a simulated study (the bundled sample-runs/ with the defaults).
+    Synth(synth::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -89,6 +92,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Audit(args) => audit::run(args),
             Command::CheckSva(args) => check_sva::run(args),
             Command::Transform(args) => transform::run(args),
+            Command::Synth(args) => synth::run(args),
         },
     }
 }
