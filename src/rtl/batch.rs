@@ -45,11 +45,13 @@ pub fn analyse_many(
             })
             .collect()
     };
-    match rayon::ThreadPoolBuilder::new()
+    let out = match rayon::ThreadPoolBuilder::new()
         .stack_size(STACK_BYTES)
         .build()
     {
         Ok(pool) => pool.install(run),
         Err(_) => run(),
-    }
+    };
+    cache.flush();
+    out
 }

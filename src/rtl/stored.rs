@@ -12,14 +12,14 @@ use crate::logic::{Atom, Constant, Expr, Term};
 /// What one text gave: its kind and behaviors, or why it has none.
 pub type Outcome = Result<(SourceKind, Vec<Behavior>), RtlError>;
 
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 pub enum StoredOutcome {
     Module(Vec<StoredBehavior>),
     Fragment(Vec<StoredBehavior>),
     Error(RtlError),
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 pub struct StoredBehavior {
     id: String,
     lhs: String,
@@ -32,7 +32,7 @@ pub struct StoredBehavior {
     xz: bool,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 enum StoredExpr {
     C(bool),
     I(String),
@@ -43,7 +43,7 @@ enum StoredExpr {
     R(Vec<StoredExpr>),
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 enum StoredTerm {
     I(String),
     /// text, width, value (decimal text: JSON numbers stop at 64 bits), x/z.
@@ -63,6 +63,13 @@ impl From<&Outcome> for StoredOutcome {
             }
             Err(e) => StoredOutcome::Error(e.clone()),
         }
+    }
+}
+
+impl StoredOutcome {
+    /// The outcome, converted without consuming the stored form.
+    pub fn to_outcome(&self) -> Outcome {
+        self.clone().into()
     }
 }
 
