@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod import;
+pub mod metrics;
 pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
@@ -28,6 +29,8 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
     Validate(validate::ValidateArgs),
+    /// Metrics per (model, variant) with program-clustered bootstrap intervals.
+    Metrics(metrics::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -67,6 +70,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(command) => match command {
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
+            Command::Metrics(args) => metrics::run(args),
         },
     }
 }
