@@ -5,8 +5,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod agreement;
+pub mod annotated;
+pub mod export;
 pub mod import;
 pub mod metrics;
+pub mod sample;
 pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
@@ -31,6 +35,12 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Metrics per (model, variant) with program-clustered bootstrap intervals.
     Metrics(metrics::Args),
+    /// Export the metrics table (with provenance) or the tagged pairs.
+    Export(export::Args),
+    /// Agreement between two auditors' annotations (Cohen's kappa per tag).
+    Agreement(agreement::Args),
+    /// A seeded random audit sample of k correct-to-wrong pairs per condition.
+    Sample(sample::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -71,6 +81,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
             Command::Metrics(args) => metrics::run(args),
+            Command::Export(args) => export::run(args),
+            Command::Agreement(args) => agreement::run(args),
+            Command::Sample(args) => sample::run(args),
         },
     }
 }
