@@ -58,8 +58,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.format == SampleFormat::Table {
         let _ = writeln!(
             out,
-            "{:<24} {:<8} {:>4}  {:<24} {:<24} {}",
-            "model", "variant", "rank", "program", "behavior", "trans category"
+            "{:<24} {:<8} {:>4}  {:<24} {:<24} trans category",
+            "model", "variant", "rank", "program", "behavior"
         );
     }
     for s in &sample {
