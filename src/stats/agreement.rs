@@ -245,4 +245,21 @@ mod tests {
         assert!(r.disagreements[0].first.iter().eq(["dp"]));
         assert!(r.disagreements[0].second.iter().eq(["bp"]));
     }
+
+    proptest::proptest! {
+        #[test]
+        fn kappa_is_bounded_and_symmetric(a in 0usize..30, b in 0usize..30, c in 0usize..30, d in 0usize..30) {
+            let t = tag_agreement("x", a, b, c, d);
+            let swapped = tag_agreement("x", a, c, b, d);
+            proptest::prop_assert_eq!(t.kappa.is_some(), swapped.kappa.is_some());
+            if let (Some(k), Some(s)) = (t.kappa, swapped.kappa) {
+                proptest::prop_assert!((-1.0 - 1e-12..=1.0 + 1e-12).contains(&k), "{}", k);
+                proptest::prop_assert!((k - s).abs() < 1e-12);
+            }
+            proptest::prop_assert!((0.0..=1.0).contains(&t.observed));
+            if b == 0 && c == 0 && t.kappa.is_some() {
+                proptest::prop_assert!((t.kappa.unwrap() - 1.0).abs() < 1e-12);
+            }
+        }
+    }
 }

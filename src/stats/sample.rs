@@ -162,4 +162,18 @@ mod tests {
             .collect();
         assert_eq!(keys(&audit_sample(&only_a_t1, 5, 42)), keys(&a[..5]));
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_order_gives_the_same_sample(seed in 0u64..1000, k in 0usize..10, order in proptest::collection::vec(0usize..1000, 48)) {
+            let rows = rows();
+            let mut shuffled: Vec<(usize, Observation)> = order.into_iter().zip(rows.iter().cloned()).collect();
+            shuffled.sort_by_key(|(o, _)| *o);
+            let shuffled: Vec<Observation> = shuffled.into_iter().map(|(_, r)| r).collect();
+            let a = audit_sample(&rows, k, seed);
+            let b = audit_sample(&shuffled, k, seed);
+            proptest::prop_assert_eq!(keys(&a), keys(&b));
+            proptest::prop_assert!(b.iter().all(|p| shuffled[p.index].flip() == "CW" && p.rank <= k));
+        }
+    }
 }
