@@ -48,6 +48,12 @@ pub fn study_folder(canonical: &Path) -> String {
 /// file can be created there, else under `data_root`.
 pub fn resolve(study_dir: &Path, data_root: Option<&Path>) -> Result<Resolved, String> {
     let study_file = study_dir.join(FILE_NAME);
+    if !study_dir.is_dir() {
+        return Err(format!(
+            "the study directory {} does not exist or is not a directory",
+            study_dir.display()
+        ));
+    }
     let reason = match probe_writable(study_dir) {
         Ok(()) => {
             return Ok(Resolved {
@@ -75,9 +81,6 @@ pub fn resolve(study_dir: &Path, data_root: Option<&Path>) -> Result<Resolved, S
 /// Whether a file can be created (and the annotations file written) in `dir`.
 fn probe_writable(dir: &Path) -> Result<(), String> {
     let shown = dir.display();
-    if !dir.is_dir() {
-        return Err(format!("the study directory {shown} is not a directory"));
-    }
     let existing = dir.join(FILE_NAME);
     if existing.exists()
         && let Err(e) = OpenOptions::new().append(true).open(&existing)

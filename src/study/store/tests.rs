@@ -212,3 +212,13 @@ fn the_user_data_folder_is_named_by_the_canonical_path() {
     assert_ne!(a, location::study_folder(Path::new("/data/study-b")));
     assert_eq!(a, location::study_folder(Path::new("/data/study-a")));
 }
+
+#[test]
+fn a_missing_study_dir_is_an_error_not_a_fallback() {
+    let data = tempfile::tempdir().unwrap();
+    let missing = data.path().join("no-such-study");
+    let err = AnnotationStore::open_with(&missing, "ana", Some(data.path())).unwrap_err();
+    assert!(matches!(err, StoreError::NoLocation(_)), "{err}");
+    assert!(err.to_string().contains("no-such-study"), "{err}");
+    assert!(!data.path().join(FILE_NAME).exists());
+}
