@@ -106,3 +106,48 @@ fn a_second_process_is_refused() {
     child.wait().unwrap();
     AnnotationStore::open_with(dir.path(), "ana", None).unwrap();
 }
+
+/// Helper process: opens the store of an unwritable study with the default data root
+/// (from `XDG_DATA_HOME`) and prints where it went.
+#[test]
+#[ignore = "helper process of the_default_fallback_follows_xdg_data_home"]
+fn fallback_helper() {
+    if std::env::var_os(DIR_VAR).is_none() {
+        return;
+    }
+    let mut store = AnnotationStore::open(Path::new("/proc/self"), "ana").unwrap();
+    store
+        .record(&key(1), Decision::Tag("a".into()), None)
+        .unwrap();
+    println!("store at {}", store.path().display());
+}
+
+#[test]
+fn the_default_fallback_follows_xdg_data_home() {
+    if !Path::new("/proc/self").is_dir() {
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--ignored",
+            "--exact",
+            &format!("{module}::fallback_helper"),
+        ])
+        .args(["--nocapture", "--test-threads=1"])
+        .env(DIR_VAR, data.path())
+        .env("XDG_DATA_HOME", data.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    // libtest may print the test's name on the same line first.
+    let line = stdout
+        .lines()
+        .find_map(|l| l.split_once("store at ").map(|(_, p)| p))
+        .unwrap_or_else(|| panic!("no path in {stdout:?}"));
+    let path = Path::new(line.trim());
+    assert!(path.starts_with(data.path().join("flipscope")), "{line}");
+    assert_eq!(file::read(path).unwrap().decisions.len(), 1);
+}
