@@ -3,8 +3,12 @@
 //! `scorer-false-positive` and `reference-error`, bound to the keys `1`..`9`; the
 //! user's config file adds more (`[tags] extra = [...]`), which have no digit key.
 
-use super::config::Config;
-use super::error::LocatedError;
+use std::path::Path;
+
+use super::config::{self, Config};
+use super::error::{LocatedError, display_path};
+use super::jsonl::read_text;
+use super::locate::line_col;
 
 /// The default tags, in key order (`1` is `output-contract`, `9` is `reference-error`).
 pub const DEFAULT_TAGS: [(&str, &str); 9] = [
@@ -110,6 +114,34 @@ impl Taxonomy {
         Ok(taxonomy)
     }
 
+    /// Reads the configuration file at `path` (a missing file is the default) and the
+    /// taxonomy it gives; a bad extra tag is located in the file.
+    pub fn load(path: &Path) -> Result<(Config, Self), LocatedError> {
+        if !path.exists() {
+            return Ok((Config::default(), Self::default()));
+        }
+        let text = read_text(path)?;
+        let file = display_path(path);
+        let config = Config::parse(&file, &text)?;
+        let taxonomy = Self::with_config(&config, &file).map_err(|mut e| {
+            if let Some(bad) = config.tags.extra.iter().find(|t| !valid_tag(t.trim()))
+                && let Some(at) = text.find(&format!("{bad:?}"))
+            {
+                (e.line, e.column) = line_col(&text, at);
+            }
+            e
+        })?;
+        Ok((config, taxonomy))
+    }
+
+    /// [`Taxonomy::load`] of the user's configuration file, if the platform has one.
+    pub fn load_default() -> Result<(Config, Self), LocatedError> {
+        match config::default_path() {
+            Some(path) => Self::load(&path),
+            None => Ok((Config::default(), Self::default())),
+        }
+    }
+
     /// Every tag, defaults first, in key order.
     pub fn tags(&self) -> &[TagDef] {
         &self.tags
@@ -171,6 +203,21 @@ mod tests {
         let extra = &t.tags()[9];
         assert_eq!(extra.name, "scorer-bug");
         assert!(extra.from_config && extra.key.is_none());
+    }
+
+    #[test]
+    fn a_bad_tag_in_a_file_is_located() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(
+            &path,
+            "auditor = \"ana\"\n[tags]\nextra = [\"ok\", \"two words\"]\n",
+        )
+        .unwrap();
+        let e = Taxonomy::load(&path).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 16), "{e}");
+        let (config, t) = Taxonomy::load(&dir.path().join("none.toml")).unwrap();
+        assert_eq!((config, t), (Config::default(), Taxonomy::default()));
     }
 
     #[test]
