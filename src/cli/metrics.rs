@@ -81,6 +81,18 @@ impl From<FormatArg> for Format {
 const WARNINGS_SHOWN: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let report = report(&args)?;
+    let text = export::render(&report, args.format.into());
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .context("cannot write the output")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Loads the study, filters its pairs and computes the report (`flipscope export
+/// metrics` renders it too); warnings go to standard error.
+pub fn report(args: &Args) -> anyhow::Result<MetricsReport> {
     let filter = Filter::parse(&args.filter)?;
     let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
     print_warnings(&study);
@@ -127,12 +139,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if rows.is_empty() {
         eprintln!("warning: no pairs match the filter");
     }
-    let text = export::render(&report, args.format.into());
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .context("cannot write the output")?;
-    Ok(ExitCode::SUCCESS)
+    Ok(report)
 }
 
 fn tags_of<'a>(
@@ -159,7 +166,8 @@ fn oracle(study: &Study) -> Option<String> {
     (!seen.is_empty()).then(|| seen.join(","))
 }
 
-fn print_warnings(study: &Study) {
+/// Prints the first loader warnings to standard error.
+pub fn print_warnings(study: &Study) {
     for w in study.warnings.iter().take(WARNINGS_SHOWN) {
         eprintln!("warning: {w}");
     }

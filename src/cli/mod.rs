@@ -5,13 +5,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod agreement;
+mod annotated;
 pub mod audit;
 mod audit_table;
 pub mod behaviors;
 pub mod check_sva;
+pub mod export;
 pub mod import;
 mod import_variants;
 pub mod metrics;
+pub mod sample;
 pub mod synth;
 pub mod transform;
 pub mod validate;
@@ -32,20 +36,26 @@ pub struct Cli {
 /// Every command that works. Add a variant only when its command does.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Metrics per (model, variant) with program-clustered bootstrap intervals.
-    Metrics(metrics::Args),
     /// Import a dataset file as programs.jsonl (written to standard output).
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
     Validate(validate::ValidateArgs),
-    /// The assignment behaviors of an RTL file or fragment, with path conditions (JSON).
-    Behaviors(behaviors::Args),
     /// Data quality of studies and VERT files: RTL errors, references, path agreement.
     Audit(audit::Args),
-    /// Score one generated output against one reference text (JSON verdicts).
-    CheckSva(check_sva::CheckSvaArgs),
+    /// The assignment behaviors of an RTL file or fragment, with path conditions (JSON).
+    Behaviors(behaviors::Args),
     /// A validated rewrite (T1 reorder, T2 rename, T3 parenthesise) of an RTL file.
     Transform(transform::Args),
+    /// Score one generated output against one reference text (JSON verdicts).
+    CheckSva(check_sva::CheckSvaArgs),
+    /// Metrics per (model, variant) with program-clustered bootstrap intervals.
+    Metrics(metrics::Args),
+    /// Export the metrics table (with provenance) or the tagged pairs.
+    Export(export::Args),
+    /// A seeded random audit sample of k correct-to-wrong pairs per condition.
+    Sample(sample::Args),
+    /// Agreement between two auditors' annotations (Cohen's kappa per tag).
+    Agreement(agreement::Args),
     /// Write a simulated study (the bundled sample-runs/ with the defaults).
     Synth(synth::Args),
 }
@@ -65,6 +75,7 @@ pub fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             if e.downcast_ref::<UsageError>().is_some() {
@@ -76,6 +87,14 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// A reader that stopped reading (`flipscope audit ... | head`) is not an error.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
@@ -85,13 +104,16 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(command) => match command {
-            Command::Metrics(args) => metrics::run(args),
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
-            Command::Behaviors(args) => behaviors::run(args),
             Command::Audit(args) => audit::run(args),
-            Command::CheckSva(args) => check_sva::run(args),
+            Command::Behaviors(args) => behaviors::run(args),
             Command::Transform(args) => transform::run(args),
+            Command::CheckSva(args) => check_sva::run(args),
+            Command::Metrics(args) => metrics::run(args),
+            Command::Export(args) => export::run(args),
+            Command::Sample(args) => sample::run(args),
+            Command::Agreement(args) => agreement::run(args),
             Command::Synth(args) => synth::run(args),
         },
     }

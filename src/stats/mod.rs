@@ -4,6 +4,7 @@
 //! Flow: rows implementing [`FilterRow`] -> [`Filter`] -> [`group_conditions`] (per
 //! program counts) -> [`intervals`] and [`mcnemar_exact`] -> [`report`] -> [`export`].
 
+pub mod agreement;
 pub mod bootstrap;
 pub mod condition;
 pub mod counts;
@@ -16,7 +17,9 @@ pub mod pair_row;
 pub mod quantile;
 pub mod report;
 pub mod row;
+pub mod sample;
 
+pub use agreement::{Agreement, agreement};
 pub use condition::{Condition, ProgramCounts, group_conditions};
 pub use counts::{Counts, Metric};
 pub use filter::{Filter, FilterError};
@@ -26,6 +29,7 @@ pub use interval::{
 pub use mcnemar::mcnemar_exact;
 pub use report::{ConditionReport, InputFile, MetricsReport, Provenance, compute};
 pub use row::{FilterRow, Observation, flip_class};
+pub use sample::{SampledPair, audit_sample};
 
 #[cfg(test)]
 mod reference_tests;

@@ -3,6 +3,7 @@
 
 pub mod annotation;
 pub mod checks;
+pub mod config;
 pub mod error;
 pub mod generation;
 pub mod jsonl;
@@ -13,12 +14,15 @@ pub mod pair;
 pub mod pair_hash;
 pub mod program;
 pub mod source;
+pub mod store;
 pub mod summary;
+pub mod taxonomy;
 pub mod timestamp;
 pub mod vert;
 pub mod warnings;
 
 pub use annotation::{Annotation, AnnotationAction, PairAudit};
+pub use config::Config;
 pub use error::LocatedError;
 pub use generation::Generation;
 pub use load::{ERROR_CAP, load_study};
@@ -27,6 +31,8 @@ pub use pair::{FlipClass, PairKey, PairRecord, Side};
 pub use pair_hash::PairInputs;
 pub use program::{ORIGINAL, Program, Variant};
 pub use source::{FileKind, SourceFile};
+pub use store::{AnnotationStore, Decision, StoreError, StoreLocation};
+pub use taxonomy::{TagDef, Taxonomy};
 
 #[cfg(test)]
 mod load_tests;

@@ -1,0 +1,178 @@
+//! `flipscope export`: the metrics table with its provenance (`export metrics`, in
+//! Markdown, CSV, LaTeX or JSON) and the tagged pairs as JSON Lines (`export tags`),
+//! to standard output or a file.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Subcommand, ValueEnum};
+use serde_json::{Value, json};
+
+use super::annotated;
+use super::metrics::{self, FormatArg, IntervalArg};
+use crate::stats::Filter;
+use crate::stats::export::{self, Format};
+use crate::stats::pair_row::AuditedPair;
+
+/// Export the metrics table or the tagged pairs.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub what: What,
+}
+
+/// What to export.
+#[derive(Debug, Subcommand)]
+pub enum What {
+    /// The metrics table per (model, variant) with its provenance.
+    Metrics(MetricsArgs),
+    /// The tagged pairs as JSON Lines: identity, flip class, categories, tags, note,
+    /// auditors.
+    Tags(TagsArgs),
+}
+
+/// `export metrics`.
+#[derive(Debug, clap::Args)]
+pub struct MetricsArgs {
+    /// Pairs files or study directories.
+    #[arg(required = true, value_name = "PATHS")]
+    pub paths: Vec<PathBuf>,
+    /// Keep only the pairs that match (see docs/filter.md).
+    #[arg(long, value_name = "EXPR", default_value = "")]
+    pub filter: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ExportFormat::Markdown)]
+    pub format: ExportFormat,
+    /// Bootstrap replicates (0 for no intervals).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub replicates: usize,
+    /// Seed of the bootstrap.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Write to FILE instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// The formats of `export metrics`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    Markdown,
+    Csv,
+    Latex,
+    Json,
+}
+
+impl From<ExportFormat> for FormatArg {
+    fn from(f: ExportFormat) -> Self {
+        match f {
+            ExportFormat::Markdown => FormatArg::Markdown,
+            ExportFormat::Csv => FormatArg::Csv,
+            ExportFormat::Latex => FormatArg::Latex,
+            ExportFormat::Json => FormatArg::Json,
+        }
+    }
+}
+
+/// `export tags`.
+#[derive(Debug, clap::Args)]
+pub struct TagsArgs {
+    /// Pairs files, annotations files or study directories.
+    #[arg(required = true, value_name = "PATHS")]
+    pub paths: Vec<PathBuf>,
+    /// Keep only the pairs that match (see docs/filter.md).
+    #[arg(long, value_name = "EXPR", default_value = "")]
+    pub filter: String,
+    /// Write to FILE instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.what {
+        What::Metrics(a) => run_metrics(a),
+        What::Tags(a) => run_tags(a),
+    }
+}
+
+fn run_metrics(args: MetricsArgs) -> anyhow::Result<ExitCode> {
+    let format: FormatArg = args.format.into();
+    let report = metrics::report(&metrics::Args {
+        paths: args.paths,
+        filter: args.filter,
+        replicates: args.replicates,
+        seed: args.seed,
+        stratified: false,
+        interval: IntervalArg::Percentile,
+        format,
+    })?;
+    let text = export::render(&report, Format::from(format));
+    write_out(args.output.as_deref(), &text)
+}
+
+fn run_tags(args: TagsArgs) -> anyhow::Result<ExitCode> {
+    let filter = Filter::parse(&args.filter)?;
+    let data = annotated::load(&args.paths)?;
+    let mut text = String::new();
+    let mut pairs_seen = 0;
+    for pair in &data.study.pairs {
+        let key = pair.key();
+        let Some(audit) = data.audits.get(&key) else {
+            continue;
+        };
+        pairs_seen += 1;
+        if audit.tags.is_empty() && audit.note.is_none() {
+            continue;
+        }
+        let row = AuditedPair {
+            pair,
+            tags: Some(&audit.tags),
+        };
+        if !filter.matches(&row) {
+            continue;
+        }
+        let stale = match (&pair.pair_hash, &audit.pair_hash) {
+            (Some(now), Some(then)) => Value::Bool(now != then),
+            _ => Value::Null,
+        };
+        let line = json!({
+            "model": pair.model,
+            "variant": pair.variant,
+            "program": pair.program,
+            "behavior": pair.behavior,
+            "stratum": pair.stratum,
+            "flip": pair.flip_class().as_str(),
+            "base_category": pair.base.category,
+            "trans_category": pair.trans.category,
+            "tags": audit.tags,
+            "note": audit.note,
+            "auditors": data.auditors.get(&key).cloned().unwrap_or_default(),
+            "last_decision": audit.last.as_ref().map(|(_, time)| time),
+            "stale": stale,
+        });
+        text.push_str(&line.to_string());
+        text.push('\n');
+    }
+    let orphans = data.audits.len() - pairs_seen;
+    if orphans > 0 {
+        eprintln!(
+            "warning: {orphans} annotated pair(s) are not in the loaded pairs and are not exported"
+        );
+    }
+    write_out(args.output.as_deref(), &text)
+}
+
+/// Writes `text` to `output`, or to standard output.
+pub fn write_out(output: Option<&Path>, text: &str) -> anyhow::Result<ExitCode> {
+    match output {
+        Some(path) => std::fs::write(path, text)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => std::io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .context("cannot write the output")?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
