@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod open;
+
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -12,15 +14,21 @@ pub struct UsageError(pub String);
 
 /// Terminal explorer for metamorphic robustness studies of LLM-generated SVA.
 #[derive(Debug, Parser)]
-#[command(name = "flipscope", version, about, long_about = None)]
+#[command(name = "flipscope", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// With no command: the TUI on these study paths (same as `flipscope open`).
+    #[command(flatten)]
+    pub open: open::Args,
 }
 
 /// Every command that works. Add a variant only when its command does.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Open the TUI on a study (the default command).
+    Open(open::Args),
+}
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
 pub fn main() -> ExitCode {
@@ -28,7 +36,11 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
     match run(cli) {
@@ -47,11 +59,9 @@ pub fn main() -> ExitCode {
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help()?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Some(command) => match command {},
+        None => open::run(cli.open),
+        Some(command) => match command {
+            Command::Open(args) => open::run(args),
+        },
     }
 }
