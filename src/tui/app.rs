@@ -585,4 +585,4 @@ pub fn default_theme() -> Theme {
 
 #[cfg(test)]
 #[path = "app_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -25,3 +25,6 @@ pub mod views;
 pub mod widgets;
 
 pub use runner::{Options, TuiError, run};
+
+#[cfg(test)]
+mod snapshot_tests;

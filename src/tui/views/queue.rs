@@ -107,7 +107,7 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let [left, right] =
-        Layout::horizontal([Constraint::Min(10), Constraint::Length(27)]).areas(inner);
+        Layout::horizontal([Constraint::Min(10), Constraint::Length(28)]).areas(inner);
     let label = |s: &str| Span::styled(s.to_string(), theme.style(Role::Muted));
     let value = |s: String| Span::styled(s, theme.style(Role::Header));
     let all = |v: &Option<String>| v.clone().unwrap_or_else(|| "all".into());
@@ -139,7 +139,7 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
     let t = q.transitions;
     let cell = |flip: FlipClass| {
         vec![
-            Span::styled(format!("{} ", flip.as_str()), theme.style(flip_role(flip))),
+            Span::styled(flip.as_str(), theme.style(flip_role(flip))),
             Span::raw(format!("{:>7}", t[flip as usize])),
         ]
     };
@@ -151,9 +151,9 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
         Line::from(spans)
     };
     let table = vec![
-        Line::from(label("base\\trans  C           W")),
-        row("C   ", FlipClass::CC, FlipClass::CW),
-        row("W   ", FlipClass::WC, FlipClass::WW),
+        Line::from(label("        trans C    trans W")),
+        row("base C  ", FlipClass::CC, FlipClass::CW),
+        row("base W  ", FlipClass::WC, FlipClass::WW),
     ];
     frame.render_widget(Paragraph::new(table), right);
 }
