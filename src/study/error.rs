@@ -17,8 +17,18 @@ pub struct LocatedError {
 }
 
 impl LocatedError {
-    pub fn new(file: impl Into<String>, line: usize, column: usize, message: impl Into<String>) -> Self {
-        Self { file: file.into(), line, column, message: message.into() }
+    pub fn new(
+        file: impl Into<String>,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            file: file.into(),
+            line,
+            column,
+            message: message.into(),
+        }
     }
 
     /// An error about a whole file (reported at 1:1).
@@ -29,7 +39,11 @@ impl LocatedError {
 
 impl fmt::Display for LocatedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )
     }
 }
 

@@ -34,7 +34,14 @@ impl JsonlReader {
 
     /// Reads from any source; `name` is used in messages.
     pub fn from_reader(name: impl Into<String>, reader: Box<dyn BufRead>) -> Self {
-        Self { file: name.into(), reader, line: 0, buf: Vec::new(), records: 0, done: false }
+        Self {
+            file: name.into(),
+            reader,
+            line: 0,
+            buf: Vec::new(),
+            records: 0,
+            done: false,
+        }
     }
 
     /// The name used in messages.
@@ -66,7 +73,12 @@ impl JsonlReader {
                 Ok(_) => {}
                 Err(e) => {
                     self.done = true;
-                    return Some(Err(LocatedError::new(&self.file, self.line + 1, 1, format!("cannot read: {e}"))));
+                    return Some(Err(LocatedError::new(
+                        &self.file,
+                        self.line + 1,
+                        1,
+                        format!("cannot read: {e}"),
+                    )));
                 }
             }
             self.line += 1;
@@ -79,7 +91,10 @@ impl JsonlReader {
                         &self.file,
                         self.line,
                         column,
-                        format!("invalid UTF-8 byte 0x{:02x}: files must be UTF-8", self.buf[e.valid_up_to()]),
+                        format!(
+                            "invalid UTF-8 byte 0x{:02x}: files must be UTF-8",
+                            self.buf[e.valid_up_to()]
+                        ),
                     )));
                 }
             };
@@ -92,6 +107,14 @@ impl JsonlReader {
         }
     }
 
+    /// The text of the line last read, without its line ending (empty after an error
+    /// about bad bytes). Lets callers locate problems found after parsing.
+    pub fn line_text(&self) -> &str {
+        std::str::from_utf8(&self.buf)
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r'])
+    }
+
     /// Number of non-blank lines seen so far.
     pub fn records(&self) -> usize {
         self.records
@@ -99,7 +122,11 @@ impl JsonlReader {
 }
 
 /// Parses one line of JSON into `T`, locating any error within the line.
-pub fn parse_line<T: DeserializeOwned>(file: &str, line: usize, text: &str) -> Result<(usize, T), LocatedError> {
+pub fn parse_line<T: DeserializeOwned>(
+    file: &str,
+    line: usize,
+    text: &str,
+) -> Result<(usize, T), LocatedError> {
     let de = &mut serde_json::Deserializer::from_str(text);
     match serde_path_to_error::deserialize::<_, T>(de) {
         Ok(v) => {
@@ -155,14 +182,20 @@ pub fn read_text(path: &Path) -> Result<String, LocatedError> {
             .read_to_end(&mut bytes)
             .map_err(|e| LocatedError::whole_file(path, format!("cannot read: {e}")))?;
     } else {
-        bytes = std::fs::read(path).map_err(|e| LocatedError::whole_file(path, format!("cannot read: {e}")))?;
+        bytes = std::fs::read(path)
+            .map_err(|e| LocatedError::whole_file(path, format!("cannot read: {e}")))?;
     }
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let before = String::from_utf8_lossy(good);
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        LocatedError::new(display_path(path), line, column, "invalid UTF-8: files must be UTF-8")
+        LocatedError::new(
+            display_path(path),
+            line,
+            column,
+            "invalid UTF-8: files must be UTF-8",
+        )
     })
 }
 
@@ -178,7 +211,8 @@ mod tests {
     }
 
     fn read_all(text: &[u8]) -> Vec<Result<(usize, Rec), LocatedError>> {
-        let mut r = JsonlReader::from_reader("p.jsonl", Box::new(std::io::Cursor::new(text.to_vec())));
+        let mut r =
+            JsonlReader::from_reader("p.jsonl", Box::new(std::io::Cursor::new(text.to_vec())));
         std::iter::from_fn(|| r.next_record::<Rec>()).collect()
     }
 
@@ -187,7 +221,7 @@ mod tests {
         let out = read_all(b"{\"rtl\": \"a\"}\n\n{\"rtl\": 3}\n");
         assert!(out[0].is_ok());
         let e = out[1].as_ref().unwrap_err();
-        assert_eq!((e.line, e.column), (3, 10));
+        assert_eq!((e.line, e.column), (3, 9), "the column of the value 3");
         assert!(e.message.contains("expected a string for \"rtl\""), "{e}");
     }
 

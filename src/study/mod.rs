@@ -1,7 +1,25 @@
 //! The study's files and their loading: programs, generations, pairs and annotations,
 //! read streaming with errors that name the file, line and column.
 
+pub mod annotation;
+pub mod checks;
 pub mod error;
+pub mod generation;
 pub mod jsonl;
+pub mod load;
+pub mod locate;
+pub mod pair;
+pub mod pair_hash;
+pub mod program;
+pub mod source;
+pub mod timestamp;
+pub mod warnings;
 
+pub use annotation::{Annotation, AnnotationAction, PairAudit};
 pub use error::LocatedError;
+pub use generation::Generation;
+pub use load::{ERROR_CAP, Study, StudyErrors, load_study};
+pub use pair::{FlipClass, PairKey, PairRecord, Side};
+pub use pair_hash::PairInputs;
+pub use program::{ORIGINAL, Program, Variant};
+pub use source::{FileKind, SourceFile};

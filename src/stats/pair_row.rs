@@ -1,0 +1,51 @@
+//! The scored pairs of `pairs.jsonl` ([`PairRecord`]) as filter and metrics rows.
+
+use super::row::FilterRow;
+use crate::study::PairRecord;
+
+impl FilterRow for PairRecord {
+    fn model(&self) -> &str {
+        &self.model
+    }
+    fn variant(&self) -> &str {
+        &self.variant
+    }
+    fn program(&self) -> &str {
+        &self.program
+    }
+    fn stratum(&self) -> &str {
+        &self.stratum
+    }
+    fn behavior(&self) -> &str {
+        &self.behavior
+    }
+    fn base_correct(&self) -> bool {
+        self.base.correct
+    }
+    fn trans_correct(&self) -> bool {
+        self.trans.correct
+    }
+    fn base_category(&self) -> Option<&str> {
+        self.base.category.as_deref()
+    }
+    fn trans_category(&self) -> Option<&str> {
+        self.trans.category.as_deref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stats::filter::Filter;
+    use crate::study::PairRecord;
+    use crate::study::jsonl::parse_line;
+
+    #[test]
+    fn pairs_are_filtered_on_their_sides() {
+        let line = r#"{"model": "m", "variant": "T1", "program": "p1", "stratum": "s", "behavior": "x=y", "base": true, "trans": {"category": "dropped-predicate", "correct": false}}"#;
+        let (_, p): (usize, PairRecord) = parse_line("pairs.jsonl", 1, line).unwrap();
+        let f = |e: &str| Filter::parse(e).unwrap().matches(&p);
+        assert!(f("flip=CW base=correct trans=dropped-predicate"));
+        assert!(f("category=dropped* model=m"));
+        assert!(!f("flip=CC"));
+    }
+}

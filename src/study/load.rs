@@ -1,0 +1,369 @@
+//! Loading a study from its files: every file streamed once (hashed on the way), every
+//! record checked against the ones before it, and ALL problems collected as located
+//! errors (the first [`ERROR_CAP`] kept) or warnings, never only the first.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+
+use super::annotation::Annotation;
+use super::checks::{self, Line};
+use super::error::{LocatedError, display_path};
+use super::generation::Generation;
+use super::pair::{PairKey, PairRecord};
+use super::program::Program;
+use super::source::{self, FileKind, SourceFile};
+use super::warnings::Warnings;
+
+/// How many errors a failed load keeps (the total is still counted).
+pub const ERROR_CAP: usize = 100;
+
+/// Everything loaded together: programs, generations, pairs and annotations.
+#[derive(Debug, Clone, Default)]
+pub struct Study {
+    /// Programs in file order.
+    pub programs: Vec<Program>,
+    /// Generations in file order.
+    pub generations: Vec<Generation>,
+    /// Pairs in file order; after [`load_study`] every `flip` is filled in.
+    pub pairs: Vec<PairRecord>,
+    /// Annotation decisions in file order.
+    pub annotations: Vec<Annotation>,
+    /// The files read, with their SHA-256.
+    pub sources: Vec<SourceFile>,
+    /// Things worth knowing that do not stop the study from loading (unknown fields
+    /// kept, annotations about pairs not in the study).
+    pub warnings: Vec<LocatedError>,
+    index: HashMap<String, usize>,
+}
+
+impl Study {
+    /// A study from records already in memory (no checks; see [`load_study`]).
+    pub fn new(
+        programs: Vec<Program>,
+        generations: Vec<Generation>,
+        pairs: Vec<PairRecord>,
+        annotations: Vec<Annotation>,
+    ) -> Self {
+        let index = programs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+        Self {
+            programs,
+            generations,
+            pairs,
+            annotations,
+            index,
+            ..Self::default()
+        }
+    }
+
+    /// The program with this id.
+    pub fn program(&self, id: &str) -> Option<&Program> {
+        self.index.get(id).map(|&i| &self.programs[i])
+    }
+
+    /// The position of the program with this id in [`Study::programs`].
+    pub fn program_index(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+}
+
+/// Why a study did not load: the located errors (at most [`ERROR_CAP`]) and how many
+/// there were in all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct StudyErrors {
+    /// The first errors, in the order found (files in load order, then lines).
+    pub errors: Vec<LocatedError>,
+    /// How many errors were found in all.
+    pub total: usize,
+    /// Warnings found on the way.
+    pub warnings: Vec<LocatedError>,
+}
+
+impl fmt::Display for StudyErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.errors {
+            writeln!(f, "{e}")?;
+        }
+        if self.total > self.errors.len() {
+            writeln!(
+                f,
+                "... and {} more errors (the first {} are shown)",
+                self.total - self.errors.len(),
+                self.errors.len()
+            )?;
+        }
+        write!(
+            f,
+            "{} error{} in the study",
+            self.total,
+            if self.total == 1 { "" } else { "s" }
+        )
+    }
+}
+
+/// Loads a study from files and directories (a directory stands for its
+/// `programs*.jsonl`, `generations*.jsonl`, `pairs*.jsonl` and `annotations*.jsonl`).
+/// Programs are read first, then generations, pairs and annotations, so every record
+/// can be checked against the programs.
+pub fn load_study(paths: &[PathBuf]) -> Result<Study, StudyErrors> {
+    let mut loader = Loader::default();
+    let mut files = match source::expand(paths) {
+        Ok(files) => files,
+        Err(errors) => {
+            for e in errors {
+                loader.error(e);
+            }
+            return Err(loader.into_errors());
+        }
+    };
+    if files.is_empty() {
+        loader.error(LocatedError::new("-", 1, 1, "no study files given"));
+        return Err(loader.into_errors());
+    }
+    files.sort_by_key(|(_, kind)| *kind);
+    loader.have_programs = files.iter().any(|(_, k)| *k == FileKind::Programs);
+    for (path, kind) in &files {
+        match kind {
+            FileKind::Programs => loader.load_file(path, *kind, Loader::add_program),
+            FileKind::Generations => loader.load_file(path, *kind, Loader::add_generation),
+            FileKind::Pairs => loader.load_file(path, *kind, Loader::add_pair),
+            FileKind::Annotations => loader.load_file(path, *kind, Loader::add_annotation),
+        }
+    }
+    loader.finish()
+}
+
+/// Where a record was read.
+#[derive(Debug, Clone)]
+struct Place {
+    file: String,
+    line: usize,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+#[derive(Default)]
+struct Loader {
+    study: Study,
+    errors: Vec<LocatedError>,
+    total: usize,
+    warnings: Warnings,
+    have_programs: bool,
+    program_at: HashMap<String, Place>,
+    generation_at: HashMap<(String, String, String), Place>,
+    pair_at: HashMap<PairKey, Place>,
+}
+
+impl Loader {
+    fn error(&mut self, e: LocatedError) {
+        self.total += 1;
+        if self.errors.len() < ERROR_CAP {
+            self.errors.push(e);
+        }
+    }
+
+    fn into_errors(self) -> StudyErrors {
+        StudyErrors {
+            errors: self.errors,
+            total: self.total,
+            warnings: self.warnings.into_vec(),
+        }
+    }
+
+    fn finish(mut self) -> Result<Study, StudyErrors> {
+        if self.total > 0 {
+            return Err(self.into_errors());
+        }
+        let index = self
+            .study
+            .programs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+        self.study.index = index;
+        self.study.warnings = self.warnings.into_vec();
+        Ok(self.study)
+    }
+
+    /// Streams one file, handing every record to `add`.
+    fn load_file<T: DeserializeOwned>(
+        &mut self,
+        path: &Path,
+        kind: FileKind,
+        add: fn(&mut Self, &Line, T),
+    ) {
+        let (mut reader, hash) = match source::open_hashed(path) {
+            Ok(r) => r,
+            Err(e) => return self.error(e),
+        };
+        let file = display_path(path);
+        while let Some(record) = reader.next_record::<T>() {
+            match record {
+                Ok((line, value)) => {
+                    let at = Line {
+                        file: &file,
+                        line,
+                        text: reader.line_text(),
+                    };
+                    add(self, &at, value);
+                }
+                Err(e) => self.error(e),
+            }
+        }
+        self.study.sources.push(SourceFile {
+            path: path.to_path_buf(),
+            kind,
+            sha256: hash.hex(),
+            records: reader.records(),
+        });
+    }
+
+    fn add_program(&mut self, at: &Line, program: Program) {
+        for e in checks::program(at, &program) {
+            self.error(e);
+        }
+        if let Some(first) = self.program_at.get(&program.id) {
+            let message = format!(
+                "duplicate program id \"{}\": the first is at {first}",
+                program.id
+            );
+            self.error(at.at(&["id"], message));
+            return;
+        }
+        self.warnings.extra(at, &[], &program.extra);
+        for (name, variant) in &program.variants {
+            self.warnings.extra(at, &["variants", name], &variant.extra);
+        }
+        if program.reference.trim().is_empty() {
+            self.warnings.add(at.at(
+                &["reference"],
+                "empty \"reference\": the program's behaviors cannot be scored against it",
+            ));
+        }
+        self.program_at.insert(program.id.clone(), at.place());
+        self.study
+            .index
+            .insert(program.id.clone(), self.study.programs.len());
+        self.study.programs.push(program);
+    }
+
+    /// The program a record names, or an error at `field` when programs were loaded and
+    /// none has this id. `Ok(None)` when the study has no programs file.
+    fn known_program(&mut self, at: &Line, field: &str, id: &str) -> Result<Option<&Program>, ()> {
+        if !self.have_programs {
+            return Ok(None);
+        }
+        if let Some(&i) = self.study.index.get(id) {
+            return Ok(Some(&self.study.programs[i]));
+        }
+        self.error(at.at(
+            &[field],
+            format!("unknown program \"{id}\": no program in the programs files has this id"),
+        ));
+        Err(())
+    }
+
+    fn add_generation(&mut self, at: &Line, g: Generation) {
+        if g.model.trim().is_empty() {
+            self.error(at.at(&["model"], "expected the model's name, not an empty string"));
+        }
+        match self.known_program(at, "program", &g.program) {
+            Err(()) => return,
+            Ok(Some(p)) if !p.has_variant(&g.variant) => {
+                let e = at.at(&["variant"], checks::unknown_variant(p, &g.variant));
+                self.error(e);
+                return;
+            }
+            Ok(_) => {}
+        }
+        let key = (g.model.clone(), g.program.clone(), g.variant.clone());
+        if let Some(first) = self.generation_at.get(&key) {
+            let message = format!(
+                "a second generation for model \"{}\", program \"{}\", variant \"{}\": the first is at {first}",
+                g.model, g.program, g.variant
+            );
+            self.error(at.at(&["program"], message));
+            return;
+        }
+        self.generation_at.insert(key, at.place());
+        self.warnings.extra(at, &[], &g.extra);
+        self.study.generations.push(g);
+    }
+
+    fn add_pair(&mut self, at: &Line, mut pair: PairRecord) {
+        for e in checks::pair(at, &pair) {
+            self.error(e);
+        }
+        match self.known_program(at, "program", &pair.program) {
+            Err(()) => return,
+            Ok(Some(p)) => {
+                let mut problems = Vec::new();
+                if !p.has_variant(&pair.variant) {
+                    problems.push(at.at(&["variant"], checks::unknown_variant(p, &pair.variant)));
+                }
+                if p.stratum != pair.stratum {
+                    problems.push(at.at(
+                        &["stratum"],
+                        format!("stratum \"{}\" differs from program \"{}\"'s \"{}\": score the study again", pair.stratum, p.id, p.stratum),
+                    ));
+                }
+                for e in problems {
+                    self.error(e);
+                }
+            }
+            Ok(None) => {}
+        }
+        let key = pair.key();
+        if let Some(first) = self.pair_at.get(&key) {
+            let message = format!("a second pair for ({key}): the first is at {first}");
+            self.error(at.at(&["behavior"], message));
+            return;
+        }
+        self.pair_at.insert(key, at.place());
+        self.warnings.extra(at, &[], &pair.extra);
+        self.warnings.extra(at, &["base"], &pair.base.extra);
+        self.warnings.extra(at, &["trans"], &pair.trans.extra);
+        pair.flip = Some(pair.flip_class());
+        self.study.pairs.push(pair);
+    }
+
+    fn add_annotation(&mut self, at: &Line, a: Annotation) {
+        if let Err(problem) = a.check() {
+            self.error(at.at(&[problem.field], problem.message));
+            return;
+        }
+        if !self.pair_at.is_empty() && !self.pair_at.contains_key(&a.key()) {
+            self.warnings.add(at.at(
+                &["program"],
+                "annotation about a pair that is not in the study's pairs (kept)",
+            ));
+        } else if self.have_programs && !self.study.index.contains_key(&a.program) {
+            self.warnings.add(at.at(
+                &["program"],
+                "annotation about a program that is not in the study (kept)",
+            ));
+        }
+        self.warnings.extra(at, &[], &a.extra);
+        self.study.annotations.push(a);
+    }
+}
+
+impl Line<'_> {
+    fn place(&self) -> Place {
+        Place {
+            file: self.file.to_string(),
+            line: self.line,
+        }
+    }
+}

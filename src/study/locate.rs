@@ -1,0 +1,229 @@
+//! Positions inside JSON text that is already known to be well formed: where a member of
+//! an object starts, where the elements of an array lie, and the line and column of a
+//! byte offset. Used to point errors found after parsing (a duplicate id, an unknown
+//! program) at the exact place in the file.
+
+use std::ops::Range;
+
+/// Where one member of an object sits, as byte offsets into the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Member {
+    /// The opening quote of the key.
+    pub key: usize,
+    /// The first byte of the value.
+    pub value: usize,
+}
+
+/// The member at `path` (keys of nested objects) of the object `text`, if present.
+pub fn find_member(text: &str, path: &[&str]) -> Option<Member> {
+    let mut start = 0;
+    let mut found = None;
+    for key in path {
+        let member = members(text, start)?.into_iter().find(|(k, _)| k == key)?.1;
+        start = member.value;
+        found = Some(member);
+    }
+    found
+}
+
+/// The 1-based character column of the value at `path` in a one-line JSON object, or 1.
+pub fn value_column(text: &str, path: &[&str]) -> usize {
+    find_member(text, path).map_or(1, |m| char_column(text, m.value))
+}
+
+/// The 1-based character column of the key at `path` in a one-line JSON object, or 1.
+pub fn key_column(text: &str, path: &[&str]) -> usize {
+    find_member(text, path).map_or(1, |m| char_column(text, m.key))
+}
+
+/// The byte ranges of the elements of the top-level array `text` (None if it is not an
+/// array).
+pub fn array_elements(text: &str) -> Option<Vec<Range<usize>>> {
+    let mut c = Cursor {
+        b: text.as_bytes(),
+        pos: 0,
+    };
+    c.ws();
+    if c.peek()? != b'[' {
+        return None;
+    }
+    c.pos += 1;
+    let mut out = Vec::new();
+    loop {
+        c.ws();
+        match c.peek()? {
+            b']' => return Some(out),
+            b',' => c.pos += 1,
+            _ => {
+                let start = c.pos;
+                c.value()?;
+                out.push(start..c.pos);
+            }
+        }
+    }
+}
+
+/// The 1-based line and character column of byte `offset` in `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, text[line_start..offset].chars().count() + 1)
+}
+
+fn char_column(text: &str, offset: usize) -> usize {
+    line_col(text, offset).1
+}
+
+/// The members (key, position) of the object whose `{` is at or after byte `start`.
+fn members(text: &str, start: usize) -> Option<Vec<(String, Member)>> {
+    let mut c = Cursor {
+        b: text.as_bytes(),
+        pos: start,
+    };
+    c.ws();
+    if c.peek()? != b'{' {
+        return None;
+    }
+    c.pos += 1;
+    let mut out = Vec::new();
+    loop {
+        c.ws();
+        match c.peek()? {
+            b'}' => return Some(out),
+            b',' => c.pos += 1,
+            b'"' => {
+                let key_at = c.pos;
+                c.string()?;
+                let key: String = serde_json::from_str(&text[key_at..c.pos]).ok()?;
+                c.ws();
+                if c.peek()? != b':' {
+                    return None;
+                }
+                c.pos += 1;
+                c.ws();
+                let value_at = c.pos;
+                c.value()?;
+                out.push((
+                    key,
+                    Member {
+                        key: key_at,
+                        value: value_at,
+                    },
+                ));
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// A byte cursor that skips JSON values without building them.
+struct Cursor<'a> {
+    b: &'a [u8],
+    pos: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.pos).copied()
+    }
+
+    fn ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    /// Skips a string starting at its opening quote.
+    fn string(&mut self) -> Option<()> {
+        self.pos += 1;
+        loop {
+            match self.peek()? {
+                b'\\' => self.pos += 2,
+                b'"' => {
+                    self.pos += 1;
+                    return Some(());
+                }
+                _ => self.pos += 1,
+            }
+        }
+    }
+
+    /// Skips one value of any kind.
+    fn value(&mut self) -> Option<()> {
+        match self.peek()? {
+            b'"' => self.string(),
+            b'{' | b'[' => {
+                let mut depth = 0usize;
+                loop {
+                    match self.peek()? {
+                        b'"' => {
+                            self.string()?;
+                            continue;
+                        }
+                        b'{' | b'[' => depth += 1,
+                        b'}' | b']' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                self.pos += 1;
+                                return Some(());
+                            }
+                        }
+                        _ => {}
+                    }
+                    self.pos += 1;
+                }
+            }
+            _ => {
+                while !matches!(
+                    self.peek(),
+                    None | Some(b',' | b']' | b'}' | b' ' | b'\t' | b'\n' | b'\r')
+                ) {
+                    self.pos += 1;
+                }
+                Some(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_top_level_and_nested_members() {
+        let t = r#"{"id": "p1", "x": {"id": 2}, "variants": {"T1": {"rtl": "a\"}"}, "T2": {}}}"#;
+        assert_eq!(value_column(t, &["id"]), 8);
+        assert_eq!(key_column(t, &["variants"]), 30);
+        let m = find_member(t, &["variants", "T2"]).unwrap();
+        assert_eq!(&t[m.value..m.value + 2], "{}");
+        let m = find_member(t, &["variants", "T1", "rtl"]).unwrap();
+        assert_eq!(&t[m.value..m.value + 3], "\"a\\");
+        assert_eq!(find_member(t, &["missing"]), None);
+        assert_eq!(value_column(t, &["missing"]), 1);
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let t = r#"{"é": "ü", "id": 3}"#;
+        assert_eq!(value_column(t, &["id"]), 18);
+    }
+
+    #[test]
+    fn array_elements_and_their_lines() {
+        let t = "[\n  {\"a\": [1, 2]},\n  {\"b\": \"]\"}\n, 7 ]";
+        let els = array_elements(t).unwrap();
+        assert_eq!(els.len(), 3);
+        assert_eq!(&t[els[0].clone()], "{\"a\": [1, 2]}");
+        assert_eq!(&t[els[1].clone()], "{\"b\": \"]\"}");
+        assert_eq!(&t[els[2].clone()], "7");
+        assert_eq!(line_col(t, els[1].start), (3, 3));
+        assert_eq!(array_elements("{}"), None);
+        assert_eq!(array_elements("[]").unwrap().len(), 0);
+    }
+}

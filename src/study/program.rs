@@ -1,0 +1,117 @@
+//! `programs.jsonl`: one program per line, with its reference properties and its
+//! variants (named rewrites of its RTL, each with an optional rename map).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// The name of the unrewritten input in generations and pairs.
+pub const ORIGINAL: &str = "original";
+
+/// One RTL input with its reference properties and its variants.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Program {
+    /// Unique within the study, e.g. `ifdataset-not-else/0007`.
+    pub id: String,
+    /// The stratum the program is counted in, e.g. `nested-if/async`.
+    pub stratum: String,
+    /// Whether the properties are clocked (`|->` with the clock event) or not (`|=>`).
+    pub synchronous: bool,
+    /// The clock event of a synchronous program, e.g. `posedge clk`.
+    #[serde(default)]
+    pub clock: Option<String>,
+    /// The RTL fragment (or module) as given.
+    pub rtl: String,
+    /// The dataset's reference properties, as given (possibly several).
+    pub reference: String,
+    /// Named rewrites of `rtl` (`T1`, `T2`, `T3`, ...), by name.
+    #[serde(default)]
+    pub variants: BTreeMap<String, Variant>,
+    /// Fields flipscope does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Program {
+    /// The RTL of a variant, `original` included.
+    pub fn variant_rtl(&self, variant: &str) -> Option<&str> {
+        if variant == ORIGINAL {
+            Some(&self.rtl)
+        } else {
+            self.variants.get(variant).map(|v| v.rtl.as_str())
+        }
+    }
+
+    /// Whether the program has this variant (`original` always exists).
+    pub fn has_variant(&self, variant: &str) -> bool {
+        variant == ORIGINAL || self.variants.contains_key(variant)
+    }
+
+    /// `original` followed by the variant names in order.
+    pub fn variant_names(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(ORIGINAL).chain(self.variants.keys().map(String::as_str))
+    }
+}
+
+/// A semantics-preserving rewrite of a program's RTL.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Variant {
+    /// The rewritten RTL.
+    pub rtl: String,
+    /// Identifiers used in this variant mapped back to the original ones
+    /// (variant name -> original name), for renaming rewrites such as T2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rename: Option<BTreeMap<String, String>>,
+    /// Fields flipscope does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::study::jsonl::parse_line;
+
+    const LINE: &str = r#"{"id": "p07", "stratum": "nested-if/async", "synchronous": false, "clock": null, "rtl": "if (a && b) begin\n x = y;\nend\n", "reference": "property name; (a && b) |=> x == y; endproperty", "variants": {"T1": {"rtl": "if (b && a) begin\n x = y;\nend\n"}, "T2": {"rtl": "if (v3 && v4) begin\n x = y;\nend\n", "rename": {"v3": "a", "v4": "b"}}}, "source": "hand"}"#;
+
+    #[test]
+    fn design_example_reads_with_variants_and_extra() {
+        let (_, p): (usize, Program) = parse_line("programs.jsonl", 1, LINE).unwrap();
+        assert_eq!(p.id, "p07");
+        assert!(!p.synchronous && p.clock.is_none());
+        assert_eq!(p.variants["T2"].rename.as_ref().unwrap()["v3"], "a");
+        assert!(p.variants["T1"].rename.is_none());
+        assert_eq!(p.extra["source"], "hand");
+        assert_eq!(
+            p.variant_names().collect::<Vec<_>>(),
+            ["original", "T1", "T2"]
+        );
+        assert!(p.has_variant("original") && p.has_variant("T1") && !p.has_variant("T3"));
+        assert_eq!(
+            p.variant_rtl("T1").unwrap(),
+            "if (b && a) begin\n x = y;\nend\n"
+        );
+        let again: Program = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(again, p);
+    }
+
+    #[test]
+    fn wrong_type_and_variant_without_rtl_are_located() {
+        let line = LINE.replace(r#""synchronous": false"#, r#""synchronous": "no""#);
+        let e = parse_line::<Program>("programs.jsonl", 3, &line).unwrap_err();
+        assert!(
+            e.message.contains("expected a boolean for \"synchronous\""),
+            "{e}"
+        );
+        assert_eq!(e.line, 3);
+
+        let line = LINE.replace(
+            r#"{"rtl": "if (b && a) begin\n x = y;\nend\n"}"#,
+            r#"{"rtl2": "x"}"#,
+        );
+        let e = parse_line::<Program>("programs.jsonl", 1, &line).unwrap_err();
+        assert!(e.message.contains("missing field `rtl`"), "{e}");
+        assert!(e.message.contains("variants.T1"), "{e}");
+    }
+}
