@@ -18,7 +18,10 @@ pub mod warnings;
 pub use annotation::{Annotation, AnnotationAction, PairAudit};
 pub use error::LocatedError;
 pub use generation::Generation;
-pub use load::{ERROR_CAP, Study, StudyErrors, load_study};
+pub use load::{
+    ERROR_CAP, LoadProgress, PROGRESS_EVERY, Study, StudyErrors, load_study,
+    load_study_with_progress,
+};
 pub use pair::{FlipClass, PairKey, PairRecord, Side};
 pub use pair_hash::PairInputs;
 pub use program::{ORIGINAL, Program, Variant};

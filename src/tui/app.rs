@@ -301,7 +301,7 @@ impl App {
             Action::Open => self.open_selected(),
             Action::OpenFilter => {
                 self.overlay = Some(Overlay::Filter);
-                self.filter_input = self.queue.filter.text().to_string();
+                self.filter_input = self.queue.filter.source().to_string();
                 self.filter_error = None;
             }
             Action::CycleFlip => self.change_queue(Queue::cycle_flip),

@@ -1,152 +1,44 @@
-//! The queue's text filter. Until `stats::filter` lands this is a small matcher behind
-//! the same interface (`parse`, then `matches` on a row): space-separated terms, all of
-//! which must hold. `key=value` compares one field exactly (any case), `key!=value`
-//! excludes, a bare word must occur in some field. Keys: program, stratum, behavior,
-//! model, variant, flip, base, trans (the two categories) and tag.
+//! The queue's text filter is the study-wide filter language (`stats::filter`, see
+//! `docs/filter.md`); this adapts the queue's rows to it.
 
 use super::model::PairView;
+use crate::stats::row::FilterRow;
 
-/// A parse error, located by its character position within the filter text.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("filter column {column}: {message}")]
-pub struct FilterError {
-    /// 1-based character position within the filter text.
-    pub column: usize,
-    pub message: String,
-}
-
-/// The fields a filter can name.
-const KEYS: [&str; 9] = [
-    "program", "stratum", "behavior", "model", "variant", "flip", "base", "trans", "tag",
-];
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Term {
-    Field {
-        key: &'static str,
-        value: String,
-        negate: bool,
-    },
-    Word(String),
-}
-
-/// A parsed filter; the empty filter keeps every row.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Filter {
-    terms: Vec<Term>,
-    text: String,
-}
-
-/// A row a filter can look into.
-pub trait FilterRow {
-    /// The values of field `key` (several for tags).
-    fn field_values(&self, key: &str) -> Vec<&str>;
-}
+pub use crate::stats::filter::{Filter, FilterError};
 
 impl FilterRow for PairView {
-    fn field_values(&self, key: &str) -> Vec<&str> {
-        match key {
-            "program" => vec![&self.program],
-            "stratum" => vec![&self.stratum],
-            "behavior" => vec![&self.behavior],
-            "model" => vec![&self.model],
-            "variant" => vec![&self.variant],
-            "flip" => vec![self.flip.as_str()],
-            "base" => vec![&self.base.category],
-            "trans" => vec![&self.trans.category],
-            "tag" => self.tags.iter().map(String::as_str).collect(),
-            _ => Vec::new(),
-        }
+    fn model(&self) -> &str {
+        &self.model
     }
-}
-
-impl Filter {
-    /// Parses a filter text; errors name the column of the bad term.
-    pub fn parse(text: &str) -> Result<Filter, FilterError> {
-        let mut terms = Vec::new();
-        for (offset, word) in split_words(text) {
-            let column = text[..offset].chars().count() + 1;
-            if let Some((key, value)) = word.split_once('=') {
-                let (key, negate) = match key.strip_suffix('!') {
-                    Some(k) => (k, true),
-                    None => (key, false),
-                };
-                let Some(key) = KEYS.iter().copied().find(|k| k.eq_ignore_ascii_case(key)) else {
-                    return Err(FilterError {
-                        column,
-                        message: format!(
-                            "unknown field `{key}`: expected one of {}",
-                            KEYS.join(", ")
-                        ),
-                    });
-                };
-                if value.is_empty() {
-                    return Err(FilterError {
-                        column: column + word.chars().count(),
-                        message: format!("expected a value after `{key}=`"),
-                    });
-                }
-                terms.push(Term::Field {
-                    key,
-                    value: value.to_lowercase(),
-                    negate,
-                });
-            } else {
-                terms.push(Term::Word(word.to_lowercase()));
-            }
-        }
-        Ok(Filter {
-            terms,
-            text: text.trim().to_string(),
-        })
+    fn variant(&self) -> &str {
+        &self.variant
     }
-
-    /// Whether `row` passes every term.
-    pub fn matches(&self, row: &impl FilterRow) -> bool {
-        self.terms.iter().all(|term| match term {
-            Term::Field { key, value, negate } => {
-                let hit = row
-                    .field_values(key)
-                    .iter()
-                    .any(|v| v.eq_ignore_ascii_case(value));
-                hit != *negate
-            }
-            Term::Word(word) => KEYS.iter().any(|k| {
-                row.field_values(k)
-                    .iter()
-                    .any(|v| contains_ignore_case(v, word))
-            }),
-        })
+    fn program(&self) -> &str {
+        &self.program
     }
-
-    /// The text the filter was parsed from (trimmed).
-    pub fn text(&self) -> &str {
-        &self.text
+    fn stratum(&self) -> &str {
+        &self.stratum
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.terms.is_empty()
+    fn behavior(&self) -> &str {
+        &self.behavior
     }
-}
-
-fn split_words(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split(' ')
-        .scan(0usize, |offset, w| {
-            let at = *offset;
-            *offset += w.len() + 1;
-            Some((at, w))
-        })
-        .filter(|(_, w)| !w.is_empty())
-}
-
-fn contains_ignore_case(haystack: &str, lower_needle: &str) -> bool {
-    if haystack.is_ascii() {
-        haystack
-            .as_bytes()
-            .windows(lower_needle.len().max(1))
-            .any(|w| w.eq_ignore_ascii_case(lower_needle.as_bytes()))
-    } else {
-        haystack.to_lowercase().contains(lower_needle)
+    fn base_correct(&self) -> bool {
+        self.base.correct
+    }
+    fn trans_correct(&self) -> bool {
+        self.trans.correct
+    }
+    fn base_category(&self) -> Option<&str> {
+        Some(&self.base.category)
+    }
+    fn trans_category(&self) -> Option<&str> {
+        Some(&self.trans.category)
+    }
+    fn tags(&self) -> impl Iterator<Item = &str> {
+        self.tags.iter().map(String::as_str)
+    }
+    fn flip(&self) -> &'static str {
+        self.flip.as_str()
     }
 }
 
@@ -155,15 +47,17 @@ mod tests {
     use super::*;
     use crate::tui::model::{FlipClass, SideView};
 
-    fn pair(model: &str, flip: FlipClass) -> PairView {
-        PairView {
+    #[test]
+    fn queue_rows_are_filter_rows() {
+        let p = PairView {
             program: "p07".into(),
             stratum: "nested-if/async".into(),
             behavior: "x=y".into(),
-            model: model.into(),
+            model: "qwen".into(),
             variant: "T2".into(),
-            flip,
+            flip: FlipClass::CW,
             base: SideView {
+                correct: true,
                 category: "correct".into(),
                 ..SideView::default()
             },
@@ -172,26 +66,13 @@ mod tests {
                 ..SideView::default()
             },
             tags: vec!["dropped-predicate".into()],
-        }
-    }
-
-    #[test]
-    fn fields_words_and_negation() {
-        let p = pair("qwen", FlipClass::CW);
-        assert!(Filter::parse("").unwrap().matches(&p));
-        assert!(Filter::parse("model=QWEN flip=cw").unwrap().matches(&p));
-        assert!(!Filter::parse("model=deepseek").unwrap().matches(&p));
-        assert!(Filter::parse("model!=deepseek  polar").unwrap().matches(&p));
-        assert!(Filter::parse("tag=dropped-predicate").unwrap().matches(&p));
-        assert!(!Filter::parse("nowhere").unwrap().matches(&p));
-    }
-
-    #[test]
-    fn errors_name_the_column() {
-        let e = Filter::parse("model=a colour=red").unwrap_err();
-        assert_eq!(e.column, 9);
-        assert!(e.message.contains("unknown field `colour`"), "{e}");
-        let e = Filter::parse("flip=").unwrap_err();
-        assert_eq!(e.column, 6);
+        };
+        let f = |e: &str| Filter::parse(e).unwrap().matches(&p);
+        assert!(f(
+            "model=qwen flip=CW trans=branch-polarity tag=dropped-predicate"
+        ));
+        assert!(f("base=correct program~P0"));
+        assert!(!f("variant=T1"));
+        assert!(Filter::parse("colour=red").is_err());
     }
 }

@@ -3,55 +3,9 @@
 //! `tui::load` from the study's files; no terminal types here.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::sync::Arc;
 
-/// Where a pair's verdicts moved: `CC` stays correct, `CW` correct-to-wrong (a loss),
-/// `WC` wrong-to-correct (a gain), `WW` stays wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum FlipClass {
-    CC,
-    CW,
-    WC,
-    WW,
-}
-
-impl FlipClass {
-    /// All four, in the order of the 2x2 transition table (CC CW / WC WW).
-    pub const ALL: [FlipClass; 4] = [FlipClass::CC, FlipClass::CW, FlipClass::WC, FlipClass::WW];
-
-    /// The class of a pair from the correctness of its two sides.
-    pub fn of(base_correct: bool, trans_correct: bool) -> FlipClass {
-        match (base_correct, trans_correct) {
-            (true, true) => FlipClass::CC,
-            (true, false) => FlipClass::CW,
-            (false, true) => FlipClass::WC,
-            (false, false) => FlipClass::WW,
-        }
-    }
-
-    /// Parses `CC`, `CW`, `WC`, `WW` (any case).
-    pub fn parse(text: &str) -> Option<FlipClass> {
-        FlipClass::ALL
-            .into_iter()
-            .find(|c| c.as_str().eq_ignore_ascii_case(text.trim()))
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FlipClass::CC => "CC",
-            FlipClass::CW => "CW",
-            FlipClass::WC => "WC",
-            FlipClass::WW => "WW",
-        }
-    }
-}
-
-impl fmt::Display for FlipClass {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+pub use crate::study::FlipClass;
 
 /// One side of a pair: the verdict of the behavior on the original or on the variant.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -274,14 +228,6 @@ mod tests {
 
     const REFERENCE: &str = "property p1; (a && b) |=> x == y; endproperty\n\
         property p2; @(posedge clk) (!a) |-> x == 1'b0 && z == y; endproperty";
-
-    #[test]
-    fn flip_class_from_sides() {
-        assert_eq!(FlipClass::of(true, false), FlipClass::CW);
-        assert_eq!(FlipClass::of(false, true), FlipClass::WC);
-        assert_eq!(FlipClass::parse("ww"), Some(FlipClass::WW));
-        assert_eq!(FlipClass::parse("x"), None);
-    }
 
     #[test]
     fn finds_the_reference_property_of_a_behavior() {

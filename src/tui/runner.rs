@@ -18,7 +18,7 @@ use super::finder::search;
 use super::highlight::{highlight, text_key};
 use super::jobs::Worker;
 use super::keymap::{Key, Keymap, KeymapError};
-use super::load::{LoadError, Prepared, load_study, study_files};
+use super::load::{LoadError, Prepared, check_paths, load_study};
 use super::theme::{Theme, ThemeKind};
 use super::truth;
 use super::views;
@@ -65,7 +65,7 @@ pub fn user_keymap() -> Result<Keymap, TuiError> {
 /// Runs the TUI on the study in `options.paths` until the user quits.
 pub fn run(options: Options) -> Result<(), TuiError> {
     // Fail before touching the terminal when the paths hold no study.
-    study_files(&options.paths)?;
+    check_paths(&options.paths)?;
     let keymap = user_keymap()?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(TuiError::NotATerminal);

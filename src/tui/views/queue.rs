@@ -129,7 +129,7 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
             if q.filter.is_empty() {
                 label("none")
             } else {
-                value(q.filter.text().to_string())
+                value(q.filter.source().to_string())
             },
             label("  oracle "),
             value(app.oracle.name().to_string()),
