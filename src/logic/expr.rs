@@ -93,6 +93,28 @@ impl Expr {
         }
     }
 
+    /// Calls `f` on each atom occurrence, left to right as printed.
+    pub fn visit_atoms(&self, f: &mut dyn FnMut(&Atom)) {
+        match self {
+            Expr::Const(_) => {}
+            Expr::Atom(a) => f(a),
+            Expr::Not(e) => e.visit_atoms(f),
+            Expr::And(v) | Expr::Or(v) => v.iter().for_each(|e| e.visit_atoms(f)),
+        }
+    }
+
+    /// The distinct atoms in order of first appearance.
+    pub fn atoms_in_order(&self) -> Vec<Atom> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        self.visit_atoms(&mut |a| {
+            if seen.insert(a.clone()) {
+                out.push(a.clone());
+            }
+        });
+        out
+    }
+
     /// The identifiers used anywhere in the expression.
     pub fn identifiers(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
@@ -193,10 +215,18 @@ impl fmt::Display for Expr {
                 write_operand(f, e, 4)
             }
             Expr::And(v) | Expr::Or(v) if v.is_empty() => {
-                f.write_str(if matches!(self, Expr::And(_)) { "1" } else { "0" })
+                f.write_str(if matches!(self, Expr::And(_)) {
+                    "1"
+                } else {
+                    "0"
+                })
             }
             Expr::And(v) | Expr::Or(v) => {
-                let (op, prec) = if matches!(self, Expr::And(_)) { (" && ", 2) } else { (" || ", 1) };
+                let (op, prec) = if matches!(self, Expr::And(_)) {
+                    (" && ", 2)
+                } else {
+                    (" || ", 1)
+                };
                 for (i, e) in v.iter().enumerate() {
                     if i > 0 {
                         f.write_str(op)?;
@@ -211,10 +241,19 @@ impl fmt::Display for Expr {
     }
 }
 
+/// An identifier; an escaped one (`\bus[3]`) ends at white space, so one is added.
+fn write_name(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
+    f.write_str(name)?;
+    if name.starts_with('\\') {
+        f.write_str(" ")?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for Atom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Atom::Ident(n) => f.write_str(n),
+            Atom::Ident(n) => write_name(f, n),
             Atom::Eq(l, r) => write!(f, "{l} == {r}"),
             Atom::Opaque(t) => write!(f, "({t})"),
         }
@@ -224,7 +263,7 @@ impl fmt::Display for Atom {
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Term::Ident(n) => f.write_str(n),
+            Term::Ident(n) => write_name(f, n),
             Term::Const(c) => f.write_str(&c.text),
             Term::Expr(e) => write!(f, "({e})"),
             Term::Opaque(t) => write!(f, "({t})"),
@@ -252,7 +291,10 @@ mod tests {
             Expr::ident("v1"),
             Expr::Atom(Atom::Eq(Term::Ident("v2".into()), Term::Ident("b".into()))),
         ]);
-        let map = HashMap::from([("v1".to_string(), "a".to_string()), ("v2".to_string(), "x".to_string())]);
+        let map = HashMap::from([
+            ("v1".to_string(), "a".to_string()),
+            ("v2".to_string(), "x".to_string()),
+        ]);
         assert_eq!(e.rename(&map).to_string(), "a && x == b");
         assert_eq!(
             e.rename(&map).identifiers().into_iter().collect::<Vec<_>>(),

@@ -1,0 +1,155 @@
+//! The bridge to binary decision diagrams: atoms of canonical expressions become BDD
+//! variables in order of first appearance, expressions become `Bdd`s.
+
+use std::collections::HashMap;
+
+use biodivine_lib_bdd::{Bdd, BddPointer, BddValuation, BddVariable, BddVariableSet};
+
+use super::expr::{Atom, Expr};
+
+/// The variables shared by a few expressions.
+pub(crate) struct Space {
+    atoms: Vec<Atom>,
+    index: HashMap<Atom, usize>,
+    vars: BddVariableSet,
+    vars_list: Vec<BddVariable>,
+}
+
+impl Space {
+    /// A space over the atoms of `exprs`, numbered by first appearance.
+    pub fn new(exprs: &[&Expr]) -> Space {
+        let mut atoms = Vec::new();
+        let mut index = HashMap::new();
+        for e in exprs {
+            collect(e, &mut atoms, &mut index);
+        }
+        // biodivine numbers variables with u16; more atoms than that is not a real input.
+        let count = u16::try_from(atoms.len()).unwrap_or(u16::MAX);
+        let vars = BddVariableSet::new_anonymous(count);
+        let vars_list = vars.variables();
+        Space {
+            atoms,
+            index,
+            vars,
+            vars_list,
+        }
+    }
+
+    /// The atoms, in variable order.
+    pub fn atoms(&self) -> &[Atom] {
+        &self.atoms
+    }
+
+    /// The variable of an atom of the space.
+    pub fn var(&self, atom: &Atom) -> Option<BddVariable> {
+        self.index
+            .get(atom)
+            .and_then(|&i| self.vars_list.get(i).copied())
+    }
+
+    pub fn mk_false(&self) -> Bdd {
+        self.vars.mk_false()
+    }
+
+    /// The BDD of an expression whose atoms all belong to the space.
+    pub fn bdd(&self, e: &Expr) -> Bdd {
+        match e {
+            Expr::Const(true) => self.vars.mk_true(),
+            Expr::Const(false) => self.vars.mk_false(),
+            Expr::Atom(a) => match self.var(a) {
+                Some(v) => self.vars.mk_var(v),
+                // Outside the space (more than u16::MAX atoms): unknown, treated as false.
+                None => self.vars.mk_false(),
+            },
+            Expr::Not(x) => self.bdd(x).not(),
+            Expr::And(v) => {
+                let mut acc = self.vars.mk_true();
+                for item in v {
+                    acc = acc.and(&self.bdd(item));
+                    if acc.is_false() {
+                        break;
+                    }
+                }
+                acc
+            }
+            Expr::Or(v) => {
+                let mut acc = self.vars.mk_false();
+                for item in v {
+                    acc = acc.or(&self.bdd(item));
+                    if acc.is_true() {
+                        break;
+                    }
+                }
+                acc
+            }
+        }
+    }
+
+    /// A valuation as a vector of atom values, in variable order.
+    pub fn values(&self, valuation: &BddValuation) -> Vec<bool> {
+        self.vars_list.iter().map(|&v| valuation.value(v)).collect()
+    }
+}
+
+/// The exact number of satisfying valuations over all variables of the space, when it
+/// fits in 128 bits.
+pub(crate) fn exact_count(bdd: &Bdd, num_vars: u16) -> Option<u128> {
+    if bdd.is_false() {
+        return Some(0);
+    }
+    let size = bdd.size();
+    let mut cache: Vec<Option<u128>> = vec![None; size];
+    cache[0] = Some(0);
+    cache[1] = Some(1);
+    let level = |p: BddPointer| bdd.var_of(p).to_index() as u32;
+    let scale = |count: u128, gap: u32| -> Option<u128> {
+        if gap >= 128 {
+            (count == 0).then_some(0)
+        } else {
+            count.checked_mul(1u128 << gap)
+        }
+    };
+    let mut stack = vec![bdd.root_pointer()];
+    while let Some(&node) = stack.last() {
+        let i = node.to_index();
+        if cache[i].is_some() {
+            stack.pop();
+            continue;
+        }
+        let (low, high) = (bdd.low_link_of(node), bdd.high_link_of(node));
+        match (cache[low.to_index()], cache[high.to_index()]) {
+            (Some(l), Some(h)) => {
+                let me = level(node);
+                let l = scale(l, level(low) - me - 1)?;
+                let h = scale(h, level(high) - me - 1)?;
+                cache[i] = Some(l.checked_add(h)?);
+                stack.pop();
+            }
+            (l, h) => {
+                if l.is_none() {
+                    stack.push(low);
+                }
+                if h.is_none() {
+                    stack.push(high);
+                }
+            }
+        }
+    }
+    let root = bdd.root_pointer();
+    let top = level(root).min(u32::from(num_vars));
+    scale(cache[root.to_index()]?, top)
+}
+
+fn collect(e: &Expr, atoms: &mut Vec<Atom>, index: &mut HashMap<Atom, usize>) {
+    match e {
+        Expr::Const(_) => {}
+        Expr::Atom(a) => {
+            if !index.contains_key(a) {
+                index.insert(a.clone(), atoms.len());
+                atoms.push(a.clone());
+            }
+        }
+        Expr::Not(x) => collect(x, atoms, index),
+        Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| collect(x, atoms, index)),
+    }
+}

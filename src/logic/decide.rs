@@ -1,0 +1,142 @@
+//! Exact decisions on canonical forms, for any number of atoms: equivalence,
+//! implication, satisfiability, their relation, and a satisfying assignment. Each
+//! builds the BDDs of both canonical forms over their shared atoms.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::bdd::Space;
+use super::canon::canonical;
+use super::expr::{Atom, Expr};
+
+/// How expression `a` relates to expression `b`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// Each implies the other.
+    Equivalent,
+    /// `a` implies `b`, not conversely (`a` adds conditions).
+    Stronger,
+    /// `b` implies `a`, not conversely (`a` drops conditions).
+    Weaker,
+    /// Neither implies the other.
+    Incomparable,
+}
+
+/// Whether `a` and `b` are true under exactly the same assignments of their atoms.
+pub fn equivalent(a: &Expr, b: &Expr) -> bool {
+    relation(a, b) == Relation::Equivalent
+}
+
+/// Whether every assignment that makes `a` true makes `b` true.
+pub fn implies(a: &Expr, b: &Expr) -> bool {
+    let (ca, cb) = (canonical(a), canonical(b));
+    if ca == cb {
+        return true;
+    }
+    let space = Space::new(&[&ca, &cb]);
+    space.bdd(&ca).and_not(&space.bdd(&cb)).is_false()
+}
+
+/// Whether some assignment of the atoms makes `e` true.
+pub fn satisfiable(e: &Expr) -> bool {
+    let c = canonical(e);
+    let space = Space::new(&[&c]);
+    !space.bdd(&c).is_false()
+}
+
+/// The atoms of `canonical(e)`: what SCORING.md §6 rules 5 and 6 compare.
+pub fn canonical_atoms(e: &Expr) -> BTreeSet<Atom> {
+    canonical(e).atoms()
+}
+
+/// How `a` relates to `b` (both directions of implication at once).
+pub fn relation(a: &Expr, b: &Expr) -> Relation {
+    let (ca, cb) = (canonical(a), canonical(b));
+    if ca == cb {
+        return Relation::Equivalent;
+    }
+    let space = Space::new(&[&ca, &cb]);
+    let (ba, bb) = (space.bdd(&ca), space.bdd(&cb));
+    let a_to_b = ba.and_not(&bb).is_false();
+    let b_to_a = bb.and_not(&ba).is_false();
+    match (a_to_b, b_to_a) {
+        (true, true) => Relation::Equivalent,
+        (true, false) => Relation::Stronger,
+        (false, true) => Relation::Weaker,
+        (false, false) => Relation::Incomparable,
+    }
+}
+
+/// One assignment of the atoms of `canonical(e)` that makes `e` true, if any.
+/// Atoms are those of the canonical form (`b == a` appears as `a == b`).
+pub fn satisfying_assignment(e: &Expr) -> Option<BTreeMap<Atom, bool>> {
+    let c = canonical(e);
+    let space = Space::new(&[&c]);
+    let witness = space.bdd(&c).sat_witness()?;
+    let values = space.values(&witness);
+    Some(space.atoms().iter().cloned().zip(values).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::eval::evaluate;
+    use crate::logic::parse_expr;
+
+    fn p(t: &str) -> Expr {
+        parse_expr(t).unwrap()
+    }
+
+    #[test]
+    fn decides_equivalence_beyond_canonical_text() {
+        assert!(equivalent(&p("!(a && b)"), &p("!a || !b")));
+        assert!(equivalent(&p("a && (b || c)"), &p("a && b || a && c")));
+        assert!(!equivalent(&p("a && b"), &p("a || b")));
+        assert!(equivalent(&p("x != y"), &p("!(y == x)")));
+    }
+
+    #[test]
+    fn classifies_relations() {
+        assert_eq!(relation(&p("a && b"), &p("a")), Relation::Stronger);
+        assert_eq!(relation(&p("a"), &p("a && b")), Relation::Weaker);
+        assert_eq!(relation(&p("a"), &p("b")), Relation::Incomparable);
+        assert_eq!(relation(&p("b || a"), &p("a || b")), Relation::Equivalent);
+        assert!(implies(&p("0"), &p("a")));
+        assert!(implies(&p("a && !a"), &p("b")));
+        assert!(!implies(&p("a"), &p("a && b")));
+    }
+
+    #[test]
+    fn canonical_atoms_merge_spellings() {
+        let atoms = canonical_atoms(&p("b == a && a == b && s == 4'hA && s == 10 && c && !!c"));
+        assert_eq!(atoms.len(), 3);
+        assert!(canonical_atoms(&p("a && 0")).is_empty());
+    }
+
+    #[test]
+    fn satisfiability_and_witness() {
+        assert!(!satisfiable(&p("a && !a")));
+        assert!(!satisfiable(&p("(a || b) && !a && !b")));
+        let e = p("(a || b) && !a && c != d");
+        let w = satisfying_assignment(&e).unwrap();
+        assert!(evaluate(&canonical(&e), &mut |x| w[x]));
+        assert_eq!(w.len(), 3);
+        assert_eq!(satisfying_assignment(&p("a && !a")), None);
+        assert_eq!(satisfying_assignment(&p("1")), Some(BTreeMap::new()));
+    }
+
+    #[test]
+    fn handles_many_atoms_exactly() {
+        // 80 atoms: (x0 && x1) || (x2 && x3) || ... against its reordering.
+        let pairs: Vec<String> = (0..40)
+            .map(|i| format!("x{} && x{}", 2 * i, 2 * i + 1))
+            .collect();
+        let a = p(&pairs.join(" || "));
+        let reversed: Vec<String> = (0..40)
+            .rev()
+            .map(|i| format!("x{} && x{}", 2 * i + 1, 2 * i))
+            .collect();
+        assert!(equivalent(&a, &p(&reversed.join(" || "))));
+        let weaker = format!("{} || x0", pairs[1..].join(" || "));
+        assert_eq!(relation(&a, &p(&weaker)), Relation::Stronger);
+    }
+}

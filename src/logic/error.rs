@@ -1,0 +1,58 @@
+//! The error of the antecedent parser: a position within the given text and what was
+//! expected there.
+
+use std::fmt;
+
+/// A problem in an expression's text, located within that text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ParseError {
+    /// Byte offset of the problem within the text.
+    pub offset: usize,
+    /// 1-based line within the text.
+    pub line: usize,
+    /// 1-based column within the line, counted in characters.
+    pub column: usize,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error at byte `offset` of `text` (line and column are computed from it).
+    pub fn at(text: &str, offset: usize, message: impl Into<String>) -> Self {
+        let offset = offset.min(text.len());
+        let before = text.get(..offset).unwrap_or(text);
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = before[line_start..].chars().count() + 1;
+        Self {
+            offset,
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_line_and_column_in_characters() {
+        let e = ParseError::at("a &&\n  é & b", 10, "unsupported operator `&`");
+        assert_eq!((e.line, e.column), (2, 5));
+        assert_eq!(e.to_string(), "2:5: unsupported operator `&`");
+    }
+
+    #[test]
+    fn clamps_offsets_past_the_end() {
+        let e = ParseError::at("ab", 99, "x");
+        assert_eq!((e.offset, e.line, e.column), (2, 1, 3));
+    }
+}

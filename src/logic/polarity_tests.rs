@@ -1,0 +1,68 @@
+//! Unit tests of the branch-polarity search.
+
+use super::*;
+use crate::logic::parse_expr;
+
+fn p(t: &str) -> Expr {
+    parse_expr(t).unwrap()
+}
+
+fn search(r: &str, g: &str) -> Option<PolarityFlip> {
+    polarity_search(&p(r), &p(g))
+}
+
+#[test]
+fn conjuncts_are_the_operands_as_written() {
+    let c = top_level_conjuncts(&p("(a && b) && (c || d) && e"));
+    assert_eq!(c.len(), 3);
+    assert_eq!(c[0].to_string(), "a && b");
+    assert_eq!(top_level_conjuncts(&p("a || b")), vec![p("a || b")]);
+}
+
+#[test]
+fn finds_negated_branch_predicates() {
+    assert_eq!(
+        search("(a && b) && (c || d) && e", "!(a && b) && (c || d) && !e"),
+        Some(PolarityFlip::NegatedConjuncts(vec![0, 2]))
+    );
+    assert_eq!(
+        search("(s != 3) && (t || u)", "s == 3 && (u || t)"),
+        Some(PolarityFlip::NegatedConjuncts(vec![0]))
+    );
+    assert_eq!(
+        search("a", "!a"),
+        Some(PolarityFlip::NegatedConjuncts(vec![0]))
+    );
+}
+
+#[test]
+fn finds_a_flipped_atom_inside_a_predicate() {
+    assert_eq!(
+        search("(a && b && c) && d", "(a && !b && c) && d"),
+        Some(PolarityFlip::FlippedAtom(Atom::Ident("b".into())))
+    );
+    assert_eq!(
+        search("a || (b && c)", "a || (b && !c)"),
+        Some(PolarityFlip::FlippedAtom(Atom::Ident("c".into())))
+    );
+}
+
+#[test]
+fn finds_a_single_flipped_occurrence() {
+    let found = search(
+        "(a && b) || (!a && c) || (a && d)",
+        "(a && b) || (!a && c) || (!a && d)",
+    );
+    let Some(PolarityFlip::FlippedOccurrence { atom, .. }) = found else {
+        panic!("{found:?}")
+    };
+    assert_eq!(atom, Atom::Ident("a".into()));
+}
+
+#[test]
+fn equivalent_or_unrelated_is_none() {
+    assert_eq!(search("a && b", "b && a"), None);
+    assert_eq!(search("a && b", "a || b"), None);
+    assert_eq!(search("a && b", "a && !a"), None);
+    assert_eq!(search("a && b && c", "a && c"), None);
+}

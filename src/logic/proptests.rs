@@ -1,0 +1,272 @@
+//! Property tests of the logic core: canonical form, equivalence, relation against
+//! brute-force truth tables, invariance under the study's rewrites (operand order,
+//! redundant parentheses, renaming), polarity search, and printing/parsing.
+
+use std::collections::{BTreeMap, HashMap};
+
+use proptest::prelude::*;
+
+use super::*;
+
+const NAMES: [&str; 5] = ["a", "b", "c", "d", "e"];
+
+fn constant(value: u128, style: u8) -> Constant {
+    let text = match style % 3 {
+        0 => value.to_string(),
+        1 => format!("4'h{value:X}"),
+        _ => format!("'d{value}"),
+    };
+    Constant {
+        text,
+        width: (style % 3 == 1).then_some(4),
+        value: Some(value),
+        has_xz: false,
+    }
+}
+
+/// Atoms over at most 8 keys: five identifiers and three equalities, with operands
+/// in either order and constants spelled several ways.
+fn atom() -> impl Strategy<Value = Expr> {
+    prop_oneof![
+        4 => (0..NAMES.len()).prop_map(|i| Expr::ident(NAMES[i])),
+        1 => (any::<bool>(), 0u8..3).prop_map(|(swap, style)| {
+            let (l, r) = (Term::Ident("a".into()), Term::Const(constant(3, style)));
+            Expr::Atom(if swap { Atom::Eq(r, l) } else { Atom::Eq(l, r) })
+        }),
+        1 => any::<bool>().prop_map(|swap| {
+            let (l, r) = (Term::Ident("b".into()), Term::Ident("c".into()));
+            Expr::Atom(if swap { Atom::Eq(r, l) } else { Atom::Eq(l, r) })
+        }),
+        1 => (any::<bool>(), 0u8..3).prop_map(|(swap, style)| {
+            let (l, r) = (Term::Ident("d".into()), Term::Const(constant(0, style)));
+            Expr::Atom(if swap { Atom::Eq(r, l) } else { Atom::Eq(l, r) })
+        }),
+    ]
+}
+
+fn expr() -> impl Strategy<Value = Expr> {
+    let leaf = prop_oneof![10 => atom(), 1 => any::<bool>().prop_map(Expr::Const)];
+    leaf.prop_recursive(4, 24, 4, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(Expr::not),
+            prop::collection::vec(inner.clone(), 2..4).prop_map(Expr::And),
+            prop::collection::vec(inner, 2..4).prop_map(Expr::Or),
+        ]
+    })
+}
+
+/// The identity of an atom for brute force, independent of operand order and of how
+/// a constant is spelled.
+fn key(a: &Atom) -> String {
+    let term = |t: &Term| match t {
+        Term::Ident(n) => format!("i:{n}"),
+        Term::Const(c) => format!("c:{:?}", c.value),
+        other => format!("?:{other}"),
+    };
+    match a {
+        Atom::Eq(l, r) => {
+            let (l, r) = (term(l), term(r));
+            if l <= r {
+                format!("{l}=={r}")
+            } else {
+                format!("{r}=={l}")
+            }
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Truth-table values of each expression over all assignments of the atoms' keys.
+fn brute_force(exprs: &[&Expr]) -> Vec<Vec<bool>> {
+    let mut keys: Vec<String> = exprs
+        .iter()
+        .flat_map(|e| e.atoms())
+        .map(|a| key(&a))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    assert!(keys.len() <= 8);
+    (0u32..1 << keys.len())
+        .map(|bits| {
+            let value = |a: &Atom| {
+                let i = keys.binary_search(&key(a)).unwrap_or(0);
+                bits & (1 << i) != 0
+            };
+            exprs
+                .iter()
+                .map(|e| evaluate(e, &mut |a| value(a)))
+                .collect()
+        })
+        .collect()
+}
+
+fn brute_relation(a: &Expr, b: &Expr) -> Relation {
+    let rows = brute_force(&[a, b]);
+    let a_to_b = rows.iter().all(|r| !r[0] || r[1]);
+    let b_to_a = rows.iter().all(|r| !r[1] || r[0]);
+    match (a_to_b, b_to_a) {
+        (true, true) => Relation::Equivalent,
+        (true, false) => Relation::Stronger,
+        (false, true) => Relation::Weaker,
+        (false, false) => Relation::Incomparable,
+    }
+}
+
+/// `e` with every `&&`/`||` operand list reversed and every equality's operands swapped.
+fn reversed(e: &Expr) -> Expr {
+    match e {
+        Expr::Atom(Atom::Eq(l, r)) => Expr::Atom(Atom::Eq(r.clone(), l.clone())),
+        Expr::Not(x) => Expr::not(reversed(x)),
+        Expr::And(v) => Expr::And(v.iter().rev().map(reversed).collect()),
+        Expr::Or(v) => Expr::Or(v.iter().rev().map(reversed).collect()),
+        other => other.clone(),
+    }
+}
+
+/// `e` printed with parentheses around every sub-expression and operand (T3).
+fn parenthesised(e: &Expr) -> String {
+    match e {
+        Expr::Const(b) => format!("({})", u8::from(*b)),
+        Expr::Atom(Atom::Eq(l, r)) => format!("(({l}) == ({r}))"),
+        Expr::Atom(a) => format!("({a})"),
+        Expr::Not(x) => format!("(!{})", parenthesised(x)),
+        Expr::And(v) => format!(
+            "({})",
+            v.iter().map(parenthesised).collect::<Vec<_>>().join(" && ")
+        ),
+        Expr::Or(v) => format!(
+            "({})",
+            v.iter().map(parenthesised).collect::<Vec<_>>().join(" || ")
+        ),
+    }
+}
+
+fn renaming() -> HashMap<String, String> {
+    NAMES
+        .iter()
+        .map(|n| (n.to_string(), format!("sig_{n}_{}", n.len() * 7)))
+        .collect()
+}
+
+proptest! {
+    #[test]
+    fn canonical_form_is_idempotent(e in expr()) {
+        let once = canonical(&e);
+        prop_assert_eq!(canonical(&once), once.clone());
+        prop_assert!(equivalent(&e, &once));
+    }
+
+    #[test]
+    fn equivalence_is_reflexive_and_symmetric(a in expr(), b in expr()) {
+        prop_assert!(equivalent(&a, &a));
+        prop_assert_eq!(equivalent(&a, &b), equivalent(&b, &a));
+    }
+
+    #[test]
+    fn relation_agrees_with_brute_force(a in expr(), b in expr()) {
+        prop_assert_eq!(relation(&a, &b), brute_relation(&a, &b));
+        prop_assert_eq!(implies(&a, &b), matches!(brute_relation(&a, &b), Relation::Equivalent | Relation::Stronger));
+        let sat = brute_force(&[&a]).iter().any(|r| r[0]);
+        prop_assert_eq!(satisfiable(&a), sat);
+        match satisfying_assignment(&a) {
+            Some(w) => prop_assert!(evaluate(&canonical(&a), &mut |x| w[x])),
+            None => prop_assert!(!sat),
+        }
+    }
+
+    #[test]
+    fn operand_reordering_keeps_canonical_text(e in expr()) {
+        let r = reversed(&e);
+        prop_assert_eq!(canonical_text(&e), canonical_text(&r));
+        prop_assert!(equivalent(&e, &r));
+    }
+
+    #[test]
+    fn redundant_parentheses_keep_canonical_text(e in expr()) {
+        let text = parenthesised(&e);
+        let reparsed = parse_expr(&text).map_err(|err| TestCaseError::fail(format!("{text}: {err}")))?;
+        prop_assert_eq!(canonical_text(&e), canonical_text(&reparsed));
+    }
+
+    #[test]
+    fn consistent_renaming_keeps_the_relation(a in expr(), b in expr()) {
+        let map = renaming();
+        prop_assert_eq!(relation(&a.rename(&map), &b.rename(&map)), relation(&a, &b));
+        prop_assert!(equivalent(&a.rename(&map), &reversed(&a).rename(&map)));
+    }
+
+    #[test]
+    fn display_then_parse_is_equivalent(e in expr()) {
+        let text = e.to_string();
+        let back = parse_expr(&text).map_err(|err| TestCaseError::fail(format!("{text}: {err}")))?;
+        prop_assert!(equivalent(&e, &back), "{} vs {}", text, back);
+        let canon = canonical_text(&e);
+        let back = parse_expr(&canon).map_err(|err| TestCaseError::fail(format!("{canon}: {err}")))?;
+        prop_assert_eq!(canonical_text(&back), canon);
+    }
+
+    #[test]
+    fn polarity_search_finds_negated_conjuncts(
+        conjuncts in prop::collection::vec(expr(), 1..5),
+        mask in 1u32..16,
+    ) {
+        let reference = Expr::And(conjuncts.clone());
+        let negate: Vec<bool> = (0..conjuncts.len()).map(|i| mask & (1 << i) != 0).collect();
+        prop_assume!(negate.iter().any(|&n| n));
+        let flip = |set: &dyn Fn(usize) -> bool| Expr::And(
+            conjuncts.iter().enumerate()
+                .map(|(i, c)| if set(i) { Expr::not(c.clone()) } else { c.clone() })
+                .collect(),
+        );
+        let generated = flip(&|i| negate[i]);
+        prop_assume!(satisfiable(&generated) && !equivalent(&reference, &generated));
+        match polarity_search(&reference, &generated) {
+            Some(PolarityFlip::NegatedConjuncts(found)) => {
+                prop_assert!(!found.is_empty());
+                prop_assert!(equivalent(&flip(&|i| found.contains(&i)), &generated));
+            }
+            other => prop_assert!(false, "expected negated conjuncts, got {:?}", other),
+        }
+    }
+
+    #[test]
+    fn polarity_search_finds_a_flipped_atom(e in expr(), pick in 0usize..8) {
+        let atoms = canonical(&e).atoms_in_order();
+        prop_assume!(!atoms.is_empty());
+        let target = atoms[pick % atoms.len()].clone();
+        let flipped = flip_atom(&e, &target);
+        prop_assume!(!equivalent(&e, &flipped) && satisfiable(&flipped));
+        let found = polarity_search(&e, &flipped);
+        prop_assert!(found.is_some(), "{} vs {}", e, flipped);
+    }
+
+    #[test]
+    fn truth_table_rows_are_right(a in expr(), b in expr()) {
+        let t = truth_table(&[&a, &b], 300);
+        let (ca, cb) = (canonical(&a), canonical(&b));
+        let brute = brute_force(&[&ca, &cb]);
+        prop_assert_eq!(t.total_rows, brute.len() as u128);
+        prop_assert_eq!(t.disagreeing_rows, Some(brute.iter().filter(|r| r[0] != r[1]).count() as u128));
+        let mut seen_agree = false;
+        for row in &t.rows {
+            let values: BTreeMap<&Atom, bool> = t.atoms.iter().zip(row.values_of_atoms.iter().copied()).collect();
+            let va = evaluate(&ca, &mut |x| values[x]);
+            let vb = evaluate(&cb, &mut |x| values[x]);
+            prop_assert_eq!(&row.values, &vec![va, vb]);
+            prop_assert_eq!(row.disagree, va != vb);
+            prop_assert!(!(seen_agree && row.disagree), "disagreeing rows come first");
+            seen_agree |= !row.disagree;
+        }
+    }
+}
+
+/// `e` with every occurrence of `target` (after canonical form) negated.
+fn flip_atom(e: &Expr, target: &Atom) -> Expr {
+    match canonical(e) {
+        Expr::Atom(a) if &a == target => Expr::not(Expr::Atom(a)),
+        Expr::Not(x) => Expr::not(flip_atom(&x, target)),
+        Expr::And(v) => Expr::And(v.iter().map(|x| flip_atom(x, target)).collect()),
+        Expr::Or(v) => Expr::Or(v.iter().map(|x| flip_atom(x, target)).collect()),
+        other => other,
+    }
+}
