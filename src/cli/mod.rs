@@ -5,6 +5,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod audit;
+mod audit_table;
+pub mod behaviors;
 pub mod open;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
@@ -28,6 +31,10 @@ pub struct Cli {
 pub enum Command {
     /// Open the TUI on a study (the default command).
     Open(open::Args),
+    /// The assignment behaviors of an RTL file or fragment, with path conditions (JSON).
+    Behaviors(behaviors::Args),
+    /// Data quality of studies and VERT files: RTL errors, references, path agreement.
+    Audit(audit::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -62,6 +69,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         None => open::run(cli.open),
         Some(command) => match command {
             Command::Open(args) => open::run(args),
+            Command::Behaviors(args) => behaviors::run(args),
+            Command::Audit(args) => audit::run(args),
         },
     }
 }

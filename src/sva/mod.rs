@@ -1,2 +1,17 @@
 //! Properties in generated text: extraction (strict and lenient), parsing, and the
 //! output contract.
+
+pub mod consequent;
+pub mod contract;
+pub mod extract;
+pub mod group;
+pub mod parse;
+pub mod property;
+pub mod rename;
+pub mod token;
+
+pub use contract::check_contract;
+pub use extract::{Extraction, Mode, RawDeclaration, Violation, extract};
+pub use parse::{Dialect, parse_declaration};
+pub use property::{ClockEvent, Declaration, Equality, Implication, Malformed, Property};
+pub use rename::rename_identifiers;

@@ -1,0 +1,208 @@
+//! Consequents: a conjunction of equalities `lhs == rhs`, each side reduced to canonical
+//! text; and, for malformed bodies, the equalities they name anyway.
+
+use super::group::{check_balance, split_at_indices, strip_enclosing, top_level};
+use super::property::Equality;
+use super::token::{Token, TokenKind};
+
+/// A problem at a token (index into the given slice) with what was expected.
+pub type TokenError = (usize, String);
+
+/// Reads `C` = `E1 && E2 && ...` (each `Ei` is `lhs == rhs`, parentheses allowed around
+/// the whole and around each equality). `tokens` is the text after the implication
+/// without the final `;`.
+pub fn parse_consequent(source: &str, tokens: &[Token]) -> Result<Vec<Equality>, TokenError> {
+    if tokens.is_empty() {
+        return Err((
+            0,
+            "expected a consequent `lhs == rhs` after the implication".into(),
+        ));
+    }
+    if let Err((i, open)) = check_balance(source, tokens) {
+        return Err((i, unbalanced(open)));
+    }
+    if let Some(i) = tokens.iter().position(|t| t.is(source, ";")) {
+        return Err((i, "expected the end of the property after `;`".into()));
+    }
+    let whole = strip_enclosing(source, tokens);
+    let offset = offset_of(tokens, whole);
+    let ands = top_level(source, whole, &["&&"]);
+    let mut out = Vec::with_capacity(ands.len() + 1);
+    let mut base = offset;
+    for item in split_at_indices(whole, &ands) {
+        let item_base = base;
+        base += item.len() + 1;
+        let inner = strip_enclosing(source, item);
+        let at = item_base + offset_of(item, inner);
+        let eqs = top_level(source, inner, &["=="]);
+        let text = super::token::join(source, item);
+        if let Some(bad) = inner.iter().position(|t| is_forbidden(source, t)) {
+            let t = inner[bad].text(source);
+            return Err((at + bad, format!("unsupported `{t}` in the consequent")));
+        }
+        match eqs.as_slice() {
+            [i] if *i > 0 && *i + 1 < inner.len() => out.push(Equality {
+                lhs: canonical_operand(source, &inner[..*i]),
+                rhs: canonical_operand(source, &inner[*i + 1..]),
+            }),
+            [] | [_] => {
+                return Err((
+                    at,
+                    format!("consequent item `{text}` is not an equality `lhs == rhs`"),
+                ));
+            }
+            _ => {
+                return Err((
+                    at,
+                    format!("consequent item `{text}` holds more than one `==`"),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Tokens that cannot be part of an equality's operand.
+fn is_forbidden(source: &str, t: &Token) -> bool {
+    matches!(
+        t.text(source),
+        "||" | "|->" | "|=>" | "@" | "##" | "property" | "endproperty"
+    ) || t.kind == TokenKind::Other
+}
+
+pub fn unbalanced(open: bool) -> String {
+    if open {
+        "unbalanced parentheses: this `(` is never closed".into()
+    } else {
+        "unbalanced parentheses: this `)` has no matching `(`".into()
+    }
+}
+
+/// Where `inner` (a sub-slice of `outer`) starts within `outer`.
+fn offset_of(outer: &[Token], inner: &[Token]) -> usize {
+    inner
+        .first()
+        .map_or(0, |f| outer.iter().position(|t| t == f).unwrap_or(0))
+}
+
+/// An operand as canonical text: enclosing parentheses and parentheses around a single
+/// token removed, tokens written without white space except between two words.
+pub fn canonical_operand(source: &str, tokens: &[Token]) -> String {
+    let tokens = strip_enclosing(source, tokens);
+    let mut out = String::new();
+    let mut previous_word = false;
+    let mut i = 0;
+    while i < tokens.len() {
+        // `( x )` around one token is redundant.
+        if tokens[i].is(source, "(")
+            && tokens.get(i + 2).is_some_and(|t| t.is(source, ")"))
+            && tokens[i + 1].text(source) != "("
+        {
+            i += 1;
+            let word = matches!(tokens[i].kind, TokenKind::Ident | TokenKind::Number);
+            if word && previous_word {
+                out.push(' ');
+            }
+            out.push_str(tokens[i].text(source));
+            previous_word = word;
+            i += 2;
+            continue;
+        }
+        let word = matches!(tokens[i].kind, TokenKind::Ident | TokenKind::Number);
+        if word && previous_word {
+            out.push(' ');
+        }
+        out.push_str(tokens[i].text(source));
+        previous_word = word;
+        i += 1;
+    }
+    out
+}
+
+/// The equalities a (possibly malformed) consequent names: around every `==` after the
+/// implication, the operands out to the nearest `&&`, `||`, implication, `;` or
+/// unmatched parenthesis.
+pub fn named_equalities(source: &str, tokens: &[Token]) -> Vec<Equality> {
+    let boundary = |t: &Token| matches!(t.text(source), "&&" | "||" | "|->" | "|=>" | ";" | "==");
+    let mut out = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if !t.is(source, "==") {
+            continue;
+        }
+        let mut from = i;
+        let mut depth = 0isize;
+        while from > 0 {
+            let p = &tokens[from - 1];
+            match p.text(source) {
+                ")" => depth += 1,
+                "(" if depth == 0 => break,
+                "(" => depth -= 1,
+                _ if depth == 0 && boundary(p) => break,
+                _ => {}
+            }
+            from -= 1;
+        }
+        let mut to = i + 1;
+        let mut depth = 0isize;
+        while to < tokens.len() {
+            let n = &tokens[to];
+            match n.text(source) {
+                "(" => depth += 1,
+                ")" if depth == 0 => break,
+                ")" => depth -= 1,
+                _ if depth == 0 && boundary(n) => break,
+                _ => {}
+            }
+            to += 1;
+        }
+        if from < i && i + 1 < to {
+            out.push(Equality {
+                lhs: canonical_operand(source, &tokens[from..i]),
+                rhs: canonical_operand(source, &tokens[i + 1..to]),
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::token::tokenize;
+    use super::*;
+
+    fn eqs(s: &str) -> Result<Vec<String>, TokenError> {
+        parse_consequent(s, &tokenize(s)).map(|v| v.iter().map(|e| e.to_string()).collect())
+    }
+
+    #[test]
+    fn reads_conjunctions_of_equalities() {
+        assert_eq!(eqs("x == y && (z == ( w ))").unwrap(), ["x == y", "z == w"]);
+        assert_eq!(eqs("((x == 4'hA))").unwrap(), ["x == 4'hA"]);
+        assert_eq!(eqs("x == a + b").unwrap(), ["x == a+b"]);
+    }
+
+    #[test]
+    fn rejects_other_consequents_with_the_reason() {
+        assert_eq!(
+            eqs("x != y").unwrap_err().1,
+            "consequent item `x != y` is not an equality `lhs == rhs`"
+        );
+        assert_eq!(
+            eqs("x == y == z").unwrap_err().1,
+            "consequent item `x == y == z` holds more than one `==`"
+        );
+        assert!(eqs("x == y || z == w").unwrap_err().1.contains("`||`"));
+        assert!(eqs("(x == y").unwrap_err().1.contains("never closed"));
+        assert!(eqs("").is_err());
+    }
+
+    #[test]
+    fn names_equalities_of_malformed_text() {
+        let s = "b |-> (x == y) && z==w |-> q";
+        let named = named_equalities(s, &tokenize(s));
+        assert_eq!(
+            named.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+            ["x == y", "z == w"]
+        );
+    }
+}

@@ -1,0 +1,206 @@
+//! Finding the property declarations in a text (SCORING.md §2): strict (nothing but
+//! declarations, else the whole output breaks the contract) or lenient (every complete
+//! declaration anywhere, the rest ignored).
+
+use super::token::{Token, TokenKind, line_column, tokenize};
+
+/// How much besides property declarations a text may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Nothing but declarations: anything else breaks the contract for the whole text.
+    Strict,
+    /// Every complete declaration anywhere is used; the rest is ignored.
+    Lenient,
+}
+
+/// One `property ... endproperty` found in the text, not parsed yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawDeclaration {
+    /// Byte offset of the `property` keyword.
+    pub start: usize,
+    /// The tokens between `property` and `endproperty` (the header and the body).
+    pub tokens: Vec<Token>,
+}
+
+/// Why a strict text is not only property declarations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// Byte offset of the offending token.
+    pub offset: usize,
+    /// What was found, with its line and column, and what was expected.
+    pub message: String,
+}
+
+/// What a text holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extraction {
+    /// The declarations, in reading order.
+    pub declarations: Vec<RawDeclaration>,
+    /// Strict mode only: why the text breaks the contract as a whole.
+    pub violation: Option<Violation>,
+    /// Whether the text holds nothing but comments and white space.
+    pub empty: bool,
+}
+
+/// Reads the property declarations out of `source`.
+pub fn extract(source: &str, mode: Mode) -> Extraction {
+    let tokens = tokenize(source);
+    let mut out = Extraction {
+        declarations: Vec::new(),
+        violation: None,
+        empty: tokens.is_empty(),
+    };
+    let is_kw = |t: &Token, kw: &str| t.kind == TokenKind::Ident && t.is(source, kw);
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = tokens[i];
+        let starts_declaration = is_kw(&t, "property")
+            && tokens
+                .get(i + 1)
+                .is_some_and(|n| n.kind == TokenKind::Ident);
+        if !starts_declaration {
+            if mode == Mode::Strict {
+                out.violation = Some(Violation {
+                    offset: t.start,
+                    message: stray(source, &t),
+                });
+                return out;
+            }
+            i += 1;
+            continue;
+        }
+        let close = tokens[i + 1..]
+            .iter()
+            .position(|n| is_kw(n, "endproperty") || is_kw(n, "property"))
+            .map(|n| n + i + 1);
+        match close {
+            Some(j) if is_kw(&tokens[j], "endproperty") => {
+                out.declarations.push(RawDeclaration {
+                    start: t.start,
+                    tokens: tokens[i + 1..j].to_vec(),
+                });
+                i = j + 1;
+                // `endproperty : name` is legal SystemVerilog.
+                if tokens.get(i).is_some_and(|n| n.is(source, ":"))
+                    && tokens
+                        .get(i + 1)
+                        .is_some_and(|n| n.kind == TokenKind::Ident)
+                {
+                    i += 2;
+                }
+            }
+            _ => {
+                if mode == Mode::Strict {
+                    let (line, column) = line_column(source, t.start);
+                    let name = tokens[i + 1].text(source);
+                    out.violation = Some(Violation {
+                        offset: t.start,
+                        message: format!(
+                            "the declaration of `{name}` at {line}:{column} has no `endproperty`"
+                        ),
+                    });
+                    return out;
+                }
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The message for a token outside any declaration in a strict text.
+fn stray(source: &str, t: &Token) -> String {
+    let (line, column) = line_column(source, t.start);
+    let text = t.text(source);
+    let what = match text {
+        "`" => "a Markdown fence".to_string(),
+        "assert" | "assume" | "cover" | "restrict" => format!("an `{text} property` statement"),
+        "always" | "always_ff" | "always_comb" | "initial" => format!("an `{text}` block"),
+        "module" => "a module".to_string(),
+        "endproperty" => "an `endproperty` without its `property`".to_string(),
+        "property" => "a `property` keyword without a name".to_string(),
+        _ if t.kind == TokenKind::Ident => format!("text outside a declaration (`{text}`)"),
+        _ => format!("`{text}` outside a declaration"),
+    };
+    format!(
+        "output holds {what} at {line}:{column}; a strict output holds only property declarations"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "// two\nproperty p1; a |=> x == y; endproperty\nproperty p2; b |=> z == w; endproperty : p2\n";
+
+    #[test]
+    fn strict_reads_declarations_only() {
+        let e = extract(TWO, Mode::Strict);
+        assert_eq!(e.violation, None);
+        assert_eq!(e.declarations.len(), 2);
+        assert!(!e.empty);
+    }
+
+    #[test]
+    fn strict_rejects_prose_fences_asserts_and_always_blocks() {
+        let cases = [
+            (
+                "Here you go:\n",
+                "text outside a declaration (`Here`) at 1:1",
+            ),
+            ("```systemverilog\n", "a Markdown fence at 1:1"),
+            (
+                "assert property (p1);\n",
+                "an `assert property` statement at 1:1",
+            ),
+            (
+                "always @(posedge clk) begin end\n",
+                "an `always` block at 1:1",
+            ),
+        ];
+        for (prefix, expected) in cases {
+            let v = extract(&format!("{prefix}{TWO}"), Mode::Strict)
+                .violation
+                .expect(prefix);
+            assert!(v.message.contains(expected), "{}", v.message);
+            let v = extract(&format!("{TWO}{prefix}"), Mode::Strict)
+                .violation
+                .expect(prefix);
+            assert!(v.message.contains(" at 4:1;"), "{}", v.message);
+        }
+    }
+
+    #[test]
+    fn strict_rejects_a_declaration_without_endproperty() {
+        let v = extract(
+            "property p1; a |=> x == y;\nproperty p2; b |=> z == w; endproperty",
+            Mode::Strict,
+        )
+        .violation
+        .unwrap();
+        assert_eq!(
+            v.message,
+            "the declaration of `p1` at 1:1 has no `endproperty`"
+        );
+        assert!(
+            extract("property p1; a |=> b;", Mode::Strict)
+                .violation
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn lenient_uses_every_complete_declaration() {
+        let text = format!("Sure!\n```sv\nproperty p0; a |=> b;\n{TWO}```\nassert property (p1);");
+        let e = extract(&text, Mode::Lenient);
+        assert_eq!(e.violation, None);
+        assert_eq!(e.declarations.len(), 2);
+    }
+
+    #[test]
+    fn comments_only_is_empty() {
+        let e = extract("  // nothing\n /* at all */ ", Mode::Strict);
+        assert!(e.empty);
+        assert_eq!(e.violation, None);
+    }
+}

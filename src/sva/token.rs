@@ -1,0 +1,203 @@
+//! Tokens of SystemVerilog assertion text: identifiers, numbers, operators and any other
+//! character, with comments and white space skipped. Never fails: whatever is not
+//! recognised becomes an `Other` token, so garbage reaches the contract check intact.
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// An identifier or keyword (`clk_4`, `property`, `$rose`, `\esc `).
+    Ident,
+    /// An integer literal (`3`, `1'b0`, `4'hA`, `'1`).
+    Number,
+    /// An operator or punctuation (`|->`, `&&`, `(`, `;`).
+    Op,
+    /// A string literal or any character the grammar does not know (`` ` ``, `#`).
+    Other,
+}
+
+/// One token: its kind and where it sits in the text (byte offsets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Token {
+    /// The token's text within `source` (the text it was read from).
+    pub fn text<'a>(&self, source: &'a str) -> &'a str {
+        &source[self.start..self.end]
+    }
+
+    pub fn is(&self, source: &str, text: &str) -> bool {
+        self.text(source) == text
+    }
+}
+
+/// Operators, longest first so that `|->` wins over `|`.
+const OPERATORS: [&str; 25] = [
+    "<->", "|->", "|=>", "===", "!==", "==?", "!=?", "<<<", ">>>", "==", "!=", "&&", "||", "<=",
+    ">=", "->", "##", "**", "<<", ">>", "~&", "~|", "~^", "^~", "::",
+];
+
+/// Splits `source` into tokens, skipping white space and `//`, `/* */` comments (an
+/// unterminated block comment runs to the end of the text).
+pub fn tokenize(source: &str) -> Vec<Token> {
+    let bytes = source.as_bytes();
+    let mut out = Vec::with_capacity(source.len() / 3);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let start = i;
+        let kind = if b.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        } else if source[i..].starts_with("//") {
+            i = source[i..].find('\n').map_or(bytes.len(), |n| i + n);
+            continue;
+        } else if source[i..].starts_with("/*") {
+            i = source[i + 2..]
+                .find("*/")
+                .map_or(bytes.len(), |n| i + 2 + n + 2);
+            continue;
+        } else if b.is_ascii_alphabetic() || b == b'_' || b == b'$' {
+            i = scan_word(bytes, i + 1);
+            TokenKind::Ident
+        } else if b == b'\\' {
+            // Escaped identifier: up to the next white space.
+            i += 1;
+            while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            TokenKind::Ident
+        } else if b.is_ascii_digit() {
+            i = scan_word(bytes, i + 1);
+            if i < bytes.len() && bytes[i] == b'\'' {
+                i = scan_based(bytes, i);
+            }
+            TokenKind::Number
+        } else if b == b'\'' && i + 1 < bytes.len() && is_base_or_fill(bytes[i + 1]) {
+            i = scan_based(bytes, i);
+            TokenKind::Number
+        } else if b == b'"' {
+            i += 1;
+            while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(bytes.len());
+            TokenKind::Other
+        } else if let Some(op) = OPERATORS.iter().find(|op| source[i..].starts_with(**op)) {
+            i += op.len();
+            TokenKind::Op
+        } else if b"()[]{};:,.@!&|^~=<>+-*/%?".contains(&b) {
+            i += 1;
+            TokenKind::Op
+        } else {
+            // Any other character, whole (it may be several bytes of UTF-8).
+            i += source[i..].chars().next().map_or(1, char::len_utf8);
+            TokenKind::Other
+        };
+        out.push(Token {
+            kind,
+            start,
+            end: i,
+        });
+    }
+    out
+}
+
+fn scan_word(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len()
+        && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$')
+    {
+        i += 1;
+    }
+    i
+}
+
+fn is_base_or_fill(b: u8) -> bool {
+    matches!(
+        b,
+        b'b' | b'B' | b'o' | b'O' | b'd' | b'D' | b'h' | b'H' | b's' | b'S'
+    ) || matches!(b, b'0' | b'1' | b'x' | b'X' | b'z' | b'Z')
+}
+
+/// `'` then an optional `s`, a base letter and digits (`'hA`, `'sb01`), or a fill (`'1`).
+fn scan_based(bytes: &[u8], quote: usize) -> usize {
+    let mut i = quote + 1;
+    if i < bytes.len() && matches!(bytes[i], b's' | b'S') {
+        i += 1;
+    }
+    if i < bytes.len() && is_base_or_fill(bytes[i]) {
+        i += 1;
+    }
+    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'_' | b'?')) {
+        i += 1;
+    }
+    i
+}
+
+/// 1-based line and column (in characters) of byte `offset` within `source`.
+pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source[..floor_char_boundary(source, offset)];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The texts of `tokens` joined by single spaces: a white space-insensitive rendering.
+pub fn join(source: &str, tokens: &[Token]) -> String {
+    let mut out = String::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(t.text(source));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(s: &str) -> Vec<&str> {
+        tokenize(s).iter().map(|t| t.text(s)).collect()
+    }
+
+    #[test]
+    fn splits_operators_numbers_and_identifiers() {
+        assert_eq!(
+            texts("@(posedge clk) a&&!b|->x==4'hA;"),
+            [
+                "@", "(", "posedge", "clk", ")", "a", "&&", "!", "b", "|->", "x", "==", "4'hA", ";"
+            ]
+        );
+        assert_eq!(texts("a |=> b != 'b1"), ["a", "|=>", "b", "!=", "'b1"]);
+        assert_eq!(
+            texts("x == 7'bxx01 || $rose(c)"),
+            ["x", "==", "7'bxx01", "||", "$rose", "(", "c", ")"]
+        );
+    }
+
+    #[test]
+    fn skips_comments_and_keeps_unknown_characters() {
+        assert_eq!(texts("a // c\n/* d */ b /* open"), ["a", "b"]);
+        assert_eq!(texts("```sv\nä"), ["`", "`", "`", "sv", "ä"]);
+    }
+
+    #[test]
+    fn locates_offsets_in_characters() {
+        let s = "ab\nçd x";
+        assert_eq!(line_column(s, 0), (1, 1));
+        assert_eq!(line_column(s, s.find('x').unwrap()), (2, 4));
+    }
+}
