@@ -141,6 +141,25 @@ impl AuditState {
         self.scroll.get(&pane).copied().unwrap_or(0)
     }
 
+    /// How far a pane can scroll: its last line (or row) at the top. The properties
+    /// pane wraps, so its bound is generous; the view clamps it further to what fits.
+    pub fn max_scroll(&self, pane: Pane) -> usize {
+        let lines = |t: &str| t.lines().count().saturating_sub(1);
+        match pane {
+            Pane::RtlOriginal => lines(&self.data.rtl_original),
+            Pane::RtlTransformed => lines(&self.data.rtl_transformed),
+            Pane::Properties => {
+                let texts = [&self.data.base.property, &self.data.trans.property];
+                let reference = self.data.reference_property.as_deref().unwrap_or("");
+                12 + lines(reference) * 2 + texts.iter().map(|t| lines(t) * 2).sum::<usize>()
+            }
+            Pane::TruthTable => self
+                .truth
+                .as_ref()
+                .map_or(0, |t| t.rows.len().saturating_sub(1)),
+        }
+    }
+
     /// The transformed RTL as shown (in the original names in rename mode).
     pub fn transformed_rtl(&self) -> String {
         if self.rename {
@@ -423,8 +442,9 @@ impl App {
             }
             Mode::Audit => {
                 if let Some(audit) = &mut self.audit {
+                    let max = audit.max_scroll(audit.pane);
                     let at = audit.scroll.entry(audit.pane).or_insert(0);
-                    *at = at.saturating_add_signed(delta).min(layout::MAX_SCROLL);
+                    *at = at.saturating_add_signed(delta).min(max);
                 }
             }
             Mode::Finder => {

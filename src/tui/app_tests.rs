@@ -337,3 +337,28 @@ fn help_oracle_theme_and_quit() {
     press(&mut app, "q");
     assert!(app.quit);
 }
+
+#[test]
+fn audit_panes_scroll_no_further_than_their_content() {
+    let mut app = AppBuilder::fixture().build();
+    press(&mut app, "Enter");
+    settle(&mut app);
+    for _ in 0..50 {
+        press(&mut app, "j");
+    }
+    let audit = app.audit.as_ref().unwrap();
+    let last = audit.data.rtl_original.lines().count() - 1;
+    assert_eq!(audit.scroll_of(Pane::RtlOriginal), last);
+    press(&mut app, "k");
+    assert_eq!(
+        app.audit.as_ref().unwrap().scroll_of(Pane::RtlOriginal),
+        last - 1
+    );
+    press(&mut app, "Tab Tab Tab G");
+    let audit = app.audit.as_ref().unwrap();
+    assert_eq!(audit.pane, Pane::TruthTable);
+    assert_eq!(
+        audit.scroll_of(Pane::TruthTable),
+        audit.truth.as_ref().unwrap().rows.len() - 1
+    );
+}
