@@ -8,7 +8,9 @@ use clap::{Parser, Subcommand};
 pub mod audit;
 mod audit_table;
 pub mod behaviors;
+pub mod import;
 pub mod open;
+pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
@@ -35,6 +37,10 @@ pub enum Command {
     Behaviors(behaviors::Args),
     /// Data quality of studies and VERT files: RTL errors, references, path agreement.
     Audit(audit::Args),
+    /// Import a dataset file as programs.jsonl (written to standard output).
+    Import(import::ImportArgs),
+    /// Check a study's files and print what they hold, or every located error.
+    Validate(validate::ValidateArgs),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -71,6 +77,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Open(args) => open::run(args),
             Command::Behaviors(args) => behaviors::run(args),
             Command::Audit(args) => audit::run(args),
+            Command::Import(args) => import::run(args),
+            Command::Validate(args) => validate::run(args),
         },
     }
 }

@@ -1,10 +1,12 @@
 //! Exact decisions on canonical forms, for any number of atoms: equivalence,
 //! implication, satisfiability, their relation, and a satisfying assignment. Each
-//! builds the BDDs of both canonical forms over their shared atoms.
+//! works on canonical forms: identical ones are equivalent at once; up to 12 atoms a
+//! bit-parallel truth table decides; beyond that, BDDs over the shared atoms.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::bdd::Space;
+use super::bits;
 use super::canon::canonical;
 use super::expr::{Atom, Expr};
 
@@ -21,6 +23,18 @@ pub enum Relation {
     Incomparable,
 }
 
+/// Lower-case names as in reports: `equivalent`, `stronger`, `weaker`, `incomparable`.
+impl std::fmt::Display for Relation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Relation::Equivalent => "equivalent",
+            Relation::Stronger => "stronger",
+            Relation::Weaker => "weaker",
+            Relation::Incomparable => "incomparable",
+        })
+    }
+}
+
 /// Whether `a` and `b` are true under exactly the same assignments of their atoms.
 pub fn equivalent(a: &Expr, b: &Expr) -> bool {
     relation(a, b) == Relation::Equivalent
@@ -31,6 +45,9 @@ pub fn implies(a: &Expr, b: &Expr) -> bool {
     let (ca, cb) = (canonical(a), canonical(b));
     if ca == cb {
         return true;
+    }
+    if let Some((a_to_b, _)) = bits::implications(&ca, &cb) {
+        return a_to_b;
     }
     let space = Space::new(&[&ca, &cb]);
     space.bdd(&ca).and_not(&space.bdd(&cb)).is_false()
@@ -54,10 +71,21 @@ pub fn relation(a: &Expr, b: &Expr) -> Relation {
     if ca == cb {
         return Relation::Equivalent;
     }
-    let space = Space::new(&[&ca, &cb]);
-    let (ba, bb) = (space.bdd(&ca), space.bdd(&cb));
-    let a_to_b = ba.and_not(&bb).is_false();
-    let b_to_a = bb.and_not(&ba).is_false();
+    let (a_to_b, b_to_a) = match bits::implications(&ca, &cb) {
+        Some(found) => found,
+        None => bdd_implications(&ca, &cb),
+    };
+    from_implications(a_to_b, b_to_a)
+}
+
+/// Both implications between canonical forms, decided on their BDDs.
+pub(crate) fn bdd_implications(ca: &Expr, cb: &Expr) -> (bool, bool) {
+    let space = Space::new(&[ca, cb]);
+    let (ba, bb) = (space.bdd(ca), space.bdd(cb));
+    (ba.and_not(&bb).is_false(), bb.and_not(&ba).is_false())
+}
+
+pub(crate) fn from_implications(a_to_b: bool, b_to_a: bool) -> Relation {
     match (a_to_b, b_to_a) {
         (true, true) => Relation::Equivalent,
         (true, false) => Relation::Stronger,
@@ -79,6 +107,7 @@ pub fn satisfying_assignment(e: &Expr) -> Option<BTreeMap<Atom, bool>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::canonical_text;
     use crate::logic::eval::evaluate;
     use crate::logic::parse_expr;
 
@@ -100,9 +129,21 @@ mod tests {
         assert_eq!(relation(&p("a"), &p("a && b")), Relation::Weaker);
         assert_eq!(relation(&p("a"), &p("b")), Relation::Incomparable);
         assert_eq!(relation(&p("b || a"), &p("a || b")), Relation::Equivalent);
+        assert_eq!(Relation::Stronger.to_string(), "stronger");
         assert!(implies(&p("0"), &p("a")));
         assert!(implies(&p("a && !a"), &p("b")));
         assert!(!implies(&p("a"), &p("a && b")));
+    }
+
+    #[test]
+    fn opaque_rtl_atoms_are_variables() {
+        let cnt = Expr::Atom(Atom::Opaque("cnt > 3".into()));
+        let a = Expr::and([cnt.clone(), p("a")]);
+        let b = Expr::and([p("a"), cnt.clone(), p("a || a")]);
+        assert!(equivalent(&a, &b));
+        assert_eq!(relation(&a, &cnt), Relation::Stronger);
+        assert_eq!(canonical_text(&Expr::not(cnt.clone())), "!(cnt > 3)");
+        assert_eq!(canonical_text(&a), "a && (cnt > 3)");
     }
 
     #[test]

@@ -33,6 +33,18 @@ impl ParseError {
     }
 }
 
+impl ParseError {
+    /// The (line, column) of the problem in a file where the parsed text starts at
+    /// `line`:`column` (all 1-based), for callers that parse a piece of a file.
+    pub fn position_in_file(&self, line: usize, column: usize) -> (usize, usize) {
+        if self.line == 1 {
+            (line, column + self.column - 1)
+        } else {
+            (line + self.line - 1, self.column)
+        }
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: {}", self.line, self.column, self.message)
@@ -48,6 +60,14 @@ mod tests {
         let e = ParseError::at("a &&\n  é & b", 10, "unsupported operator `&`");
         assert_eq!((e.line, e.column), (2, 5));
         assert_eq!(e.to_string(), "2:5: unsupported operator `&`");
+    }
+
+    #[test]
+    fn shifts_into_the_enclosing_file() {
+        let first_line = ParseError::at("a & b", 2, "x");
+        assert_eq!(first_line.position_in_file(10, 20), (10, 22));
+        let later_line = ParseError::at("a &&\n b & c", 8, "x");
+        assert_eq!(later_line.position_in_file(10, 20), (11, 4));
     }
 
     #[test]

@@ -179,7 +179,9 @@ impl Expr {
             Expr::Or(v) if v.len() > 1 => 1,
             Expr::And(v) if v.len() > 1 => 2,
             Expr::Atom(Atom::Eq(..)) => 3,
-            Expr::Atom(Atom::Opaque(_)) => 0,
+            Expr::Not(e) if matches!(**e, Expr::Atom(Atom::Eq(..))) => 3,
+            // An opaque atom prints its own parentheses.
+            Expr::Atom(Atom::Opaque(_)) => 4,
             _ => 4,
         }
     }
@@ -210,10 +212,14 @@ impl fmt::Display for Expr {
             Expr::Const(true) => f.write_str("1"),
             Expr::Const(false) => f.write_str("0"),
             Expr::Atom(a) => write!(f, "{a}"),
-            Expr::Not(e) => {
-                f.write_str("!")?;
-                write_operand(f, e, 4)
-            }
+            // `!(a == b)` prints as SystemVerilog writes it, `a != b`.
+            Expr::Not(e) => match &**e {
+                Expr::Atom(Atom::Eq(l, r)) => write!(f, "{l} != {r}"),
+                _ => {
+                    f.write_str("!")?;
+                    write_operand(f, e, 4)
+                }
+            },
             Expr::And(v) | Expr::Or(v) if v.is_empty() => {
                 f.write_str(if matches!(self, Expr::And(_)) {
                     "1"
@@ -283,6 +289,18 @@ mod tests {
             Expr::not(Expr::and([Expr::ident("d"), Expr::ident("e")])),
         ]);
         assert_eq!(e.to_string(), "a && (b || !c) && !(d && e)");
+    }
+
+    #[test]
+    fn prints_negated_equality_as_not_equal() {
+        let eq = Expr::Atom(Atom::Eq(Term::Ident("a".into()), Term::Ident("b".into())));
+        assert_eq!(Expr::not(eq.clone()).to_string(), "a != b");
+        assert_eq!(Expr::not(Expr::not(eq.clone())).to_string(), "!(a != b)");
+        let inner = Expr::Atom(Atom::Eq(
+            Term::Expr(Box::new(Expr::not(eq))),
+            Term::Ident("c".into()),
+        ));
+        assert_eq!(inner.to_string(), "(a != b) == c");
     }
 
     #[test]

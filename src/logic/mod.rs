@@ -2,6 +2,7 @@
 //! equivalence and implication, truth tables for display, and the polarity search.
 
 mod bdd;
+mod bits;
 pub mod canon;
 mod constant;
 pub mod decide;

@@ -26,6 +26,28 @@ pub enum PolarityFlip {
     FlippedOccurrence { atom: Atom, occurrence: usize },
 }
 
+/// For people: `negated conjuncts 1, 3` (1-based), `flipped atom a == 3`,
+/// `flipped occurrence 2 of a`.
+impl std::fmt::Display for PolarityFlip {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PolarityFlip::NegatedConjuncts(v) => {
+                let list: Vec<String> = v.iter().map(|i| (i + 1).to_string()).collect();
+                let noun = if v.len() == 1 {
+                    "conjunct"
+                } else {
+                    "conjuncts"
+                };
+                write!(f, "negated {noun} {}", list.join(", "))
+            }
+            PolarityFlip::FlippedAtom(a) => write!(f, "flipped atom {a}"),
+            PolarityFlip::FlippedOccurrence { atom, occurrence } => {
+                write!(f, "flipped occurrence {} of {atom}", occurrence + 1)
+            }
+        }
+    }
+}
+
 /// The top-level `&&` operands of `e` as written (a parenthesised group such as the
 /// condition of one `if` stays one conjunct); `e` itself when it is no conjunction.
 pub fn top_level_conjuncts(e: &Expr) -> Vec<Expr> {

@@ -66,3 +66,25 @@ fn equivalent_or_unrelated_is_none() {
     assert_eq!(search("a && b", "a && !a"), None);
     assert_eq!(search("a && b && c", "a && c"), None);
 }
+
+#[test]
+fn describes_flips_for_people() {
+    assert_eq!(
+        PolarityFlip::NegatedConjuncts(vec![0, 2]).to_string(),
+        "negated conjuncts 1, 3"
+    );
+    assert_eq!(
+        PolarityFlip::NegatedConjuncts(vec![1]).to_string(),
+        "negated conjunct 2"
+    );
+    let atom = Atom::Ident("a".into());
+    assert_eq!(
+        PolarityFlip::FlippedAtom(atom.clone()).to_string(),
+        "flipped atom a"
+    );
+    let occ = PolarityFlip::FlippedOccurrence {
+        atom,
+        occurrence: 1,
+    };
+    assert_eq!(occ.to_string(), "flipped occurrence 2 of a");
+}

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::pair::PairKey;
 use super::pair_hash::is_sha256_hex;
-use super::timestamp::is_rfc3339_utc;
+use super::timestamp::{is_rfc3339_utc, now_rfc3339_utc};
 
 /// What a decision does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -68,6 +68,25 @@ pub struct AnnotationProblem {
 }
 
 impl Annotation {
+    /// A decision on the pair `key` made now by `auditor` with this flipscope version;
+    /// set `tag`, `note` and `pair_hash` as the action needs.
+    pub fn decision(key: &PairKey, action: AnnotationAction, auditor: &str) -> Self {
+        Self {
+            program: key.program.clone(),
+            behavior: key.behavior.clone(),
+            model: key.model.clone(),
+            variant: key.variant.clone(),
+            action,
+            tag: None,
+            note: None,
+            auditor: auditor.to_string(),
+            time: now_rfc3339_utc(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            pair_hash: None,
+            extra: Map::new(),
+        }
+    }
+
     /// The pair the decision is about.
     pub fn key(&self) -> PairKey {
         PairKey {
@@ -183,6 +202,19 @@ mod tests {
         assert_eq!(a.action, AnnotationAction::Tag);
         assert_eq!(a.check(), Ok(()));
         assert_eq!(a.key().to_string(), "m T2 p1 x=y");
+    }
+
+    #[test]
+    fn a_new_decision_checks_and_round_trips() {
+        let key = read(TAG).key();
+        let mut a = Annotation::decision(&key, AnnotationAction::Untag, "bo");
+        assert!(a.check().is_err(), "untag needs a tag");
+        a.tag = Some("branch-polarity".into());
+        assert_eq!(a.check(), Ok(()));
+        assert_eq!(a.key(), key);
+        assert_eq!(a.version, env!("CARGO_PKG_VERSION"));
+        let line = serde_json::to_string(&a).unwrap();
+        assert_eq!(read(&line), a);
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::Path;
 
 /// A problem with an input, at a place a person can open in an editor.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 pub struct LocatedError {
     /// The file as the user named it (or `-` for standard input).
     pub file: String,

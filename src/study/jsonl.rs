@@ -99,6 +99,12 @@ impl JsonlReader {
                 }
             };
             let text = text.trim_end_matches(['\n', '\r']);
+            // A byte-order mark (Windows editors) is not part of the first record.
+            let text = if self.line == 1 {
+                text.trim_start_matches('\u{feff}')
+            } else {
+                text
+            };
             if text.trim().is_empty() {
                 continue;
             }
@@ -110,9 +116,14 @@ impl JsonlReader {
     /// The text of the line last read, without its line ending (empty after an error
     /// about bad bytes). Lets callers locate problems found after parsing.
     pub fn line_text(&self) -> &str {
-        std::str::from_utf8(&self.buf)
+        let text = std::str::from_utf8(&self.buf)
             .unwrap_or("")
-            .trim_end_matches(['\n', '\r'])
+            .trim_end_matches(['\n', '\r']);
+        if self.line == 1 {
+            text.trim_start_matches('\u{feff}')
+        } else {
+            text
+        }
     }
 
     /// Number of non-blank lines seen so far.
@@ -138,9 +149,18 @@ pub fn parse_line<T: DeserializeOwned>(
             Ok((line, v))
         }
         Err(err) => {
+            // A data error (wrong type, bad value, missing field) points at the start
+            // of the value at fault, which serde_json reports only at its end.
+            let start = match err.inner().classify() {
+                serde_json::error::Category::Data => super::locate::path_value(text, err.path()),
+                _ => None,
+            };
             let path = err.path().to_string();
             let inner = err.into_inner();
-            let column = char_column(text, inner.column());
+            let column = match start {
+                Some(offset) => super::locate::line_col(text, offset).1,
+                None => char_column(text, inner.column()),
+            };
             let mut message = strip_position(&inner.to_string());
             if inner.is_eof() {
                 message = format!("the line ends early (truncated JSON): {message}");
@@ -231,6 +251,13 @@ mod tests {
         let e = out[2].as_ref().unwrap_err();
         assert_eq!(e.line, 3);
         assert!(e.message.contains("truncated"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let out = read_all("\u{feff}{\"rtl\": \"a\"}\n{\"rtl\": 1}\n".as_bytes());
+        assert!(out[0].is_ok());
+        assert_eq!(out[1].as_ref().unwrap_err().column, 9);
     }
 
     #[test]

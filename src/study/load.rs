@@ -2,7 +2,7 @@
 //! record checked against the ones before it, and ALL problems collected as located
 //! errors (the first [`ERROR_CAP`] kept) or warnings, never only the first.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -12,6 +12,7 @@ use super::annotation::Annotation;
 use super::checks::{self, Line};
 use super::error::{LocatedError, display_path};
 use super::generation::Generation;
+use super::model::{Study, StudyErrors};
 use super::pair::{PairKey, PairRecord};
 use super::program::Program;
 use super::source::{self, FileKind, SourceFile};
@@ -19,93 +20,6 @@ use super::warnings::Warnings;
 
 /// How many errors a failed load keeps (the total is still counted).
 pub const ERROR_CAP: usize = 100;
-
-/// Everything loaded together: programs, generations, pairs and annotations.
-#[derive(Debug, Clone, Default)]
-pub struct Study {
-    /// Programs in file order.
-    pub programs: Vec<Program>,
-    /// Generations in file order.
-    pub generations: Vec<Generation>,
-    /// Pairs in file order; after [`load_study`] every `flip` is filled in.
-    pub pairs: Vec<PairRecord>,
-    /// Annotation decisions in file order.
-    pub annotations: Vec<Annotation>,
-    /// The files read, with their SHA-256.
-    pub sources: Vec<SourceFile>,
-    /// Things worth knowing that do not stop the study from loading (unknown fields
-    /// kept, annotations about pairs not in the study).
-    pub warnings: Vec<LocatedError>,
-    index: HashMap<String, usize>,
-}
-
-impl Study {
-    /// A study from records already in memory (no checks; see [`load_study`]).
-    pub fn new(
-        programs: Vec<Program>,
-        generations: Vec<Generation>,
-        pairs: Vec<PairRecord>,
-        annotations: Vec<Annotation>,
-    ) -> Self {
-        let index = programs
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.id.clone(), i))
-            .collect();
-        Self {
-            programs,
-            generations,
-            pairs,
-            annotations,
-            index,
-            ..Self::default()
-        }
-    }
-
-    /// The program with this id.
-    pub fn program(&self, id: &str) -> Option<&Program> {
-        self.index.get(id).map(|&i| &self.programs[i])
-    }
-
-    /// The position of the program with this id in [`Study::programs`].
-    pub fn program_index(&self, id: &str) -> Option<usize> {
-        self.index.get(id).copied()
-    }
-}
-
-/// Why a study did not load: the located errors (at most [`ERROR_CAP`]) and how many
-/// there were in all.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub struct StudyErrors {
-    /// The first errors, in the order found (files in load order, then lines).
-    pub errors: Vec<LocatedError>,
-    /// How many errors were found in all.
-    pub total: usize,
-    /// Warnings found on the way.
-    pub warnings: Vec<LocatedError>,
-}
-
-impl fmt::Display for StudyErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for e in &self.errors {
-            writeln!(f, "{e}")?;
-        }
-        if self.total > self.errors.len() {
-            writeln!(
-                f,
-                "... and {} more errors (the first {} are shown)",
-                self.total - self.errors.len(),
-                self.errors.len()
-            )?;
-        }
-        write!(
-            f,
-            "{} error{} in the study",
-            self.total,
-            if self.total == 1 { "" } else { "s" }
-        )
-    }
-}
 
 /// How far a load has come (for a progress display).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -152,6 +66,14 @@ pub fn load_study_with_progress(
     }
     files.sort_by_key(|(_, kind)| *kind);
     loader.have_programs = files.iter().any(|(_, k)| *k == FileKind::Programs);
+    if !loader.have_programs
+        && let Some((path, _)) = files.iter().find(|(_, k)| *k == FileKind::Generations)
+    {
+        loader.warnings.add(LocatedError::whole_file(
+            path,
+            "no programs file in the study: generations are not checked against programs",
+        ));
+    }
     let mut state = LoadProgress {
         files_total: files.len(),
         ..LoadProgress::default()
@@ -204,6 +126,9 @@ struct Loader {
     program_at: HashMap<String, Place>,
     generation_at: HashMap<(String, String, String), Place>,
     pair_at: HashMap<PairKey, Place>,
+    /// Ids of program lines that failed to load, so the records naming them do not
+    /// each add an "unknown program" error.
+    broken_programs: HashSet<String>,
 }
 
 impl Loader {
@@ -270,7 +195,12 @@ impl Loader {
                     };
                     add(self, &at, value);
                 }
-                Err(e) => self.error(e),
+                Err(e) => {
+                    if kind == FileKind::Programs {
+                        self.remember_broken_program(reader.line_text());
+                    }
+                    self.error(e);
+                }
             }
         }
         self.study.sources.push(SourceFile {
@@ -280,6 +210,15 @@ impl Loader {
             records: reader.records(),
         });
         read
+    }
+
+    /// Keeps the id of a program line that did not load, if it has one.
+    fn remember_broken_program(&mut self, text: &str) {
+        if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(text)
+            && let Some(serde_json::Value::String(id)) = map.get("id")
+        {
+            self.broken_programs.insert(id.clone());
+        }
     }
 
     fn add_program(&mut self, at: &Line, program: Program) {
@@ -319,6 +258,10 @@ impl Loader {
         }
         if let Some(&i) = self.study.index.get(id) {
             return Ok(Some(&self.study.programs[i]));
+        }
+        if self.broken_programs.contains(id) {
+            // Its own line was reported already; the records naming it are not.
+            return Err(());
         }
         self.error(at.at(
             &[field],

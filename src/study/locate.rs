@@ -39,9 +39,36 @@ pub fn key_column(text: &str, path: &[&str]) -> usize {
 /// The byte ranges of the elements of the top-level array `text` (None if it is not an
 /// array).
 pub fn array_elements(text: &str) -> Option<Vec<Range<usize>>> {
+    elements_at(text, 0)
+}
+
+/// The byte offset where the value at a serde path (as reported by
+/// `serde_path_to_error`) starts in the JSON `text`; the start of the text for the
+/// empty path.
+pub fn path_value(text: &str, path: &serde_path_to_error::Path) -> Option<usize> {
+    use serde_path_to_error::Segment;
+    let mut start = text.len() - text.trim_start().len();
+    for segment in path.iter() {
+        start = match segment {
+            Segment::Map { key } => {
+                members(text, start)?
+                    .into_iter()
+                    .find(|(k, _)| k == key)?
+                    .1
+                    .value
+            }
+            Segment::Seq { index } => elements_at(text, start)?.get(*index)?.start,
+            _ => return None,
+        };
+    }
+    Some(start)
+}
+
+/// The elements of the array whose `[` is at or after byte `start`.
+fn elements_at(text: &str, start: usize) -> Option<Vec<Range<usize>>> {
     let mut c = Cursor {
         b: text.as_bytes(),
-        pos: 0,
+        pos: start,
     };
     c.ws();
     if c.peek()? != b'[' {
@@ -225,5 +252,74 @@ mod tests {
         assert_eq!(line_col(t, els[1].start), (3, 3));
         assert_eq!(array_elements("{}"), None);
         assert_eq!(array_elements("[]").unwrap().len(), 0);
+    }
+
+    fn json_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(serde_json::Value::Null),
+            any::<bool>().prop_map(serde_json::Value::from),
+            any::<i64>().prop_map(serde_json::Value::from),
+            "[a-z\"\\\\é{}\\[\\],: ]{0,6}".prop_map(serde_json::Value::from),
+        ];
+        leaf.prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(serde_json::Value::from),
+                proptest::collection::btree_map("[a-z\"é]{0,4}", inner, 0..4)
+                    .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_member_and_element_is_found_where_it_is(
+            members in proptest::collection::btree_map("[a-z\"\\\\é ]{0,5}", json_value(), 0..6),
+            pretty in proptest::prelude::any::<bool>(),
+        ) {
+            let object = serde_json::Value::Object(members.clone().into_iter().collect());
+            let text = if pretty {
+                serde_json::to_string_pretty(&object).unwrap()
+            } else {
+                serde_json::to_string(&object).unwrap()
+            };
+            let read_at = |offset: usize| {
+                let mut stream = serde_json::Deserializer::from_str(&text[offset..])
+                    .into_iter::<serde_json::Value>();
+                stream.next().unwrap().unwrap()
+            };
+            for (key, value) in &members {
+                let m = find_member(&text, &[key]).unwrap();
+                proptest::prop_assert_eq!(&read_at(m.value), value);
+                proptest::prop_assert_eq!(read_at(m.key), serde_json::Value::from(key.clone()));
+            }
+            let array = serde_json::to_string(&members.values().collect::<Vec<_>>()).unwrap();
+            let elements = array_elements(&array).unwrap();
+            proptest::prop_assert_eq!(elements.len(), members.len());
+            for (range, value) in elements.into_iter().zip(members.values()) {
+                let parsed: serde_json::Value = serde_json::from_str(&array[range]).unwrap();
+                proptest::prop_assert_eq!(&parsed, value);
+            }
+        }
+    }
+
+    #[test]
+    fn serde_paths_lead_to_their_values() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct R {
+            a: Vec<Vec<u8>>,
+            b: std::collections::BTreeMap<String, bool>,
+        }
+        let t = r#" {"b": {"x": true, "y": "no"}, "a": [[1], [2, "z"]]}"#;
+        let de = &mut serde_json::Deserializer::from_str(t);
+        let err = serde_path_to_error::deserialize::<_, R>(de).unwrap_err();
+        assert_eq!(err.path().to_string(), "b.y");
+        assert_eq!(&t[path_value(t, err.path()).unwrap()..][..4], "\"no\"");
+        let t = r#"{"a": [[1], [2, "z"]], "b": {}}"#;
+        let de = &mut serde_json::Deserializer::from_str(t);
+        let err = serde_path_to_error::deserialize::<_, R>(de).unwrap_err();
+        assert_eq!(err.path().to_string(), "a[1][1]");
+        assert_eq!(&t[path_value(t, err.path()).unwrap()..][..3], "\"z\"");
     }
 }

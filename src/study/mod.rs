@@ -8,21 +8,28 @@ pub mod generation;
 pub mod jsonl;
 pub mod load;
 pub mod locate;
+pub mod model;
 pub mod pair;
 pub mod pair_hash;
 pub mod program;
 pub mod source;
+pub mod summary;
 pub mod timestamp;
+pub mod vert;
 pub mod warnings;
 
 pub use annotation::{Annotation, AnnotationAction, PairAudit};
 pub use error::LocatedError;
 pub use generation::Generation;
-pub use load::{
-    ERROR_CAP, LoadProgress, PROGRESS_EVERY, Study, StudyErrors, load_study,
-    load_study_with_progress,
-};
+pub use load::{ERROR_CAP, LoadProgress, PROGRESS_EVERY, load_study, load_study_with_progress};
+pub use model::{Study, StudyErrors};
 pub use pair::{FlipClass, PairKey, PairRecord, Side};
 pub use pair_hash::PairInputs;
 pub use program::{ORIGINAL, Program, Variant};
 pub use source::{FileKind, SourceFile};
+
+#[cfg(test)]
+mod load_tests;
+
+#[cfg(test)]
+mod doc_tests;

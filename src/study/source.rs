@@ -154,7 +154,17 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<(PathBuf, FileKind)>, Vec<Located
 fn sniff(path: &Path) -> Result<FileKind, LocatedError> {
     let mut reader = JsonlReader::open(path)?;
     let (line, keys) = match reader.next_record::<serde_json::Map<String, serde_json::Value>>() {
-        Some(r) => r?,
+        Some(Ok(r)) => r,
+        Some(Err(e)) if reader.line_text().trim_start().starts_with('[') => {
+            return Err(LocatedError::new(
+                e.file,
+                e.line,
+                1,
+                "this is a JSON array, not JSON Lines (one object per line): a VERT file is \
+                 imported first with `flipscope import vert FILE.json > programs.jsonl`",
+            ));
+        }
+        Some(Err(e)) => return Err(e),
         None => return Err(LocatedError::whole_file(path, "the file is empty")),
     };
     FileKind::from_keys(&keys).ok_or_else(|| {
@@ -273,5 +283,9 @@ mod tests {
         std::fs::write(&odd, "{\"q\": 1}\n").unwrap();
         let e = expand(&[odd]).unwrap_err();
         assert!(e[0].message.contains("cannot tell"), "{}", e[0]);
+        let vert = d.join("vert.json");
+        std::fs::write(&vert, "[\n  {\"Code\": \"x\"}\n]\n").unwrap();
+        let e = expand(&[vert]).unwrap_err();
+        assert!(e[0].message.contains("flipscope import vert"), "{}", e[0]);
     }
 }

@@ -14,17 +14,33 @@ pub fn run(args: &[&str]) -> Output {
     flipscope().args(args).output().expect("run flipscope")
 }
 
-/// A file of `../shared/data`. `None` (the test skips) when it is missing, except under
-/// CI (`CI` set), where a missing file fails the test loudly.
+/// A file of `../shared/data` (or of `shared/data` in a further ancestor of the crate,
+/// as for a git worktree under `wt/NAME`). `None` (the test skips) when it is missing,
+/// except under CI (`CI` set), where a missing file fails the test loudly.
 pub fn shared_data(rel: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(rel);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("../shared/data").join(rel);
     if path.exists() {
         return Some(path);
     }
-    if std::env::var_os("CI").is_some() {
-        panic!("CI is set but the shared data file {} is missing", path.display());
+    if let Some(found) = root
+        .ancestors()
+        .skip(2)
+        .map(|a| a.join("shared/data").join(rel))
+        .find(|p| p.exists())
+    {
+        return Some(found);
     }
-    eprintln!("skipping: {} is missing (set CI to make this a failure)", path.display());
+    if std::env::var_os("CI").is_some() {
+        panic!(
+            "CI is set but the shared data file {} is missing",
+            path.display()
+        );
+    }
+    eprintln!(
+        "skipping: {} is missing (set CI to make this a failure)",
+        path.display()
+    );
     None
 }
 

@@ -1,0 +1,61 @@
+//! How fast a study loads: a synthetic study (2,000 programs with three variants, two
+//! models, 16,000 generations, about 9 MB) through `load_study`, and the real VERT
+//! import when the shared data is present.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use flipscope::study::load_study;
+use flipscope::study::vert::{VertOptions, import_vert};
+
+const PROGRAMS: usize = 2000;
+
+fn write_study(dir: &std::path::Path) {
+    let rtl = "if (  sig_8  && reg_2  && auth_12 ) begin \\n     cfg_1 = auth_17;\\n    if ( hw_9  && hw_18  || auth_118 ) begin\\n        clk_9 = fsm_19;\\n    end\\nend\\n";
+    let reference = "property name; (  sig_8  && reg_2  && auth_12 ) |=> cfg_1 == auth_17 ;endproperty \\n property name; (  sig_8  && reg_2  && auth_12 ) &&  (  hw_9  && hw_18  || auth_118 ) |=> clk_9 == fsm_19 ;endproperty";
+    let mut programs = String::new();
+    let mut generations = String::new();
+    for i in 0..PROGRAMS {
+        programs.push_str(&format!(
+            r#"{{"id": "p{i:05}", "stratum": "nested-if/async", "synchronous": false, "clock": null, "rtl": "{rtl}", "reference": "{reference}", "variants": {{"T1": {{"rtl": "{rtl}"}}, "T2": {{"rtl": "{rtl}", "rename": {{"v1": "sig_8", "v2": "reg_2"}}}}, "T3": {{"rtl": "{rtl}"}}}}}}"#
+        ));
+        programs.push('\n');
+        for model in ["model-a", "model-b"] {
+            for variant in ["original", "T1", "T2", "T3"] {
+                generations.push_str(&format!(
+                    r#"{{"program": "p{i:05}", "variant": "{variant}", "model": "{model}", "output": "{reference}", "meta": {{"tokens": 120}}}}"#
+                ));
+                generations.push('\n');
+            }
+        }
+    }
+    std::fs::write(dir.join("programs.jsonl"), programs).unwrap();
+    std::fs::write(dir.join("generations.jsonl"), generations).unwrap();
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    write_study(dir.path());
+    let paths = vec![dir.path().to_path_buf()];
+    let study = load_study(&paths).unwrap();
+    assert_eq!(study.generations.len(), PROGRAMS * 8);
+    let mut group = c.benchmark_group("study");
+    group.sample_size(10);
+    group.bench_function("load 2000 programs + 16000 generations", |b| {
+        b.iter(|| black_box(load_study(black_box(&paths)).unwrap()))
+    });
+    let vert = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|a| a.join("shared/data/vert/casedataset-not-if.json"))
+        .find(|p| p.exists());
+    if let Some(vert) = vert {
+        group.bench_function("import vert casedataset-not-if (4000 records)", |b| {
+            b.iter(|| black_box(import_vert(black_box(&vert), &VertOptions::default()).unwrap()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,105 @@
+//! `flipscope import vert FILE.json [--stratum NAME] [--id-prefix P]`: a dataset file
+//! turned into `programs.jsonl` lines on standard output.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+
+use super::UsageError;
+use crate::study::ERROR_CAP;
+use crate::study::vert::{VertOptions, import_vert};
+
+/// Imports a dataset as programs (JSON Lines on standard output).
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    #[command(subcommand)]
+    pub source: ImportSource,
+}
+
+/// The datasets flipscope can import.
+#[derive(Debug, Subcommand)]
+pub enum ImportSource {
+    /// A VERT JSON file (records with Code, Assertion, Synchronous, Clock).
+    #[command(
+        long_about = "Reads a VERT JSON file (an array of records with Code, Assertion, \
+                            Synchronous (\"True\"/\"False\") and Clock) and writes one program per \
+                            record to standard output, as programs.jsonl lines. Ids are the file \
+                            stem (or --id-prefix) and the record's 0-based index, e.g. \
+                            ifdataset-not-else/0007. The stratum is --stratum as given, or \
+                            inferred from the code: nested-if, if-else-tree or case, then /sync or \
+                            /async. Nothing is written when any record is bad: every error is \
+                            printed with its line and column, and the exit status is 1."
+    )]
+    Vert(VertArgs),
+}
+
+/// Arguments of `import vert`.
+#[derive(Debug, Args)]
+pub struct VertArgs {
+    /// The VERT JSON file (`-` for standard input, with --id-prefix).
+    #[arg(value_name = "FILE.json")]
+    pub file: PathBuf,
+    /// The stratum of every program, used as given (default: inferred from the code).
+    #[arg(long, value_name = "NAME")]
+    pub stratum: Option<String>,
+    /// What ids start with, before `/0007` (default: the file stem).
+    #[arg(long, value_name = "P")]
+    pub id_prefix: Option<String>,
+}
+
+/// Runs `import`.
+pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
+    match args.source {
+        ImportSource::Vert(vert) => run_vert(vert),
+    }
+}
+
+fn run_vert(args: VertArgs) -> anyhow::Result<ExitCode> {
+    if args.file.as_os_str() == "-" && args.id_prefix.is_none() {
+        return Err(UsageError(
+            "reading VERT from standard input (-) needs --id-prefix: ids are made from the file name"
+                .into(),
+        )
+        .into());
+    }
+    let options = VertOptions {
+        stratum: args.stratum,
+        id_prefix: args.id_prefix,
+    };
+    let programs = match import_vert(&args.file, &options) {
+        Ok(programs) => programs,
+        Err(errors) => {
+            let mut err = std::io::stderr().lock();
+            for e in errors.iter().take(ERROR_CAP) {
+                writeln!(err, "error: {e}")?;
+            }
+            if errors.len() > ERROR_CAP {
+                writeln!(
+                    err,
+                    "error: ... and {} more errors (the first {ERROR_CAP} are shown)",
+                    errors.len() - ERROR_CAP
+                )?;
+            }
+            writeln!(
+                err,
+                "{} error{}: nothing was imported",
+                errors.len(),
+                if errors.len() == 1 { "" } else { "s" }
+            )?;
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = programs.iter().try_for_each(|p| {
+        serde_json::to_writer(&mut out, p)?;
+        out.write_all(b"\n")
+    });
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        // A reader that stopped early (`| head`) is not an error of the import.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.into()),
+    }
+}

@@ -1,0 +1,176 @@
+//! `flipscope validate PATHS...`: loads a study and prints what it holds, or every
+//! located error (exit 1).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+
+use crate::study::summary::StudySummary;
+use crate::study::{StudyErrors, load_study};
+
+/// Checks a study's files and prints what they hold.
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Loads a study (files, or directories holding programs.jsonl, generations*.jsonl, \
+                  pairs*.jsonl and annotations.jsonl) and prints what it holds: programs per \
+                  stratum, variants, models, generations per model and variant, missing \
+                  generations, pairs by flip class, annotations. On bad input it prints every \
+                  error with its file, line and column (the first 100) and exits with status 1."
+)]
+pub struct ValidateArgs {
+    /// Study files or directories.
+    #[arg(required = true, value_name = "PATHS")]
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// How the result is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Lines for people.
+    Text,
+    /// One JSON object (`ok`, then the counts or the errors).
+    Json,
+}
+
+/// Runs `validate`.
+pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
+    let out = std::io::stdout();
+    let mut out = std::io::BufWriter::new(out.lock());
+    let code = match load_study(&args.paths) {
+        Ok(study) => {
+            let summary = StudySummary::of(&study);
+            match args.format {
+                Format::Json => {
+                    let mut value = serde_json::to_value(&summary)?;
+                    if let Some(map) = value.as_object_mut() {
+                        map.shift_insert(0, "ok".into(), true.into());
+                    }
+                    writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+                }
+                Format::Text => write_text(&mut out, &summary)?,
+            }
+            ExitCode::SUCCESS
+        }
+        Err(errors) => {
+            match args.format {
+                Format::Json => {
+                    let value = serde_json::json!({
+                        "ok": false,
+                        "total_errors": errors.total,
+                        "errors": errors.errors,
+                        "warnings": errors.warnings,
+                    });
+                    writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+                }
+                Format::Text => write_errors(&errors),
+            }
+            ExitCode::from(1)
+        }
+    };
+    out.flush()?;
+    Ok(code)
+}
+
+/// Prints the errors (and warnings) of a failed load on standard error.
+pub fn write_errors(errors: &StudyErrors) {
+    let mut err = std::io::stderr().lock();
+    for e in &errors.errors {
+        let _ = writeln!(err, "error: {e}");
+    }
+    if errors.total > errors.errors.len() {
+        let _ = writeln!(
+            err,
+            "error: ... and {} more errors (the first {} are shown)",
+            errors.total - errors.errors.len(),
+            errors.errors.len()
+        );
+    }
+    for w in &errors.warnings {
+        let _ = writeln!(err, "warning: {w}");
+    }
+    let s = if errors.total == 1 { "" } else { "s" };
+    let _ = writeln!(err, "{} error{s}: the study did not load", errors.total);
+}
+
+fn write_text(out: &mut impl Write, s: &StudySummary) -> std::io::Result<()> {
+    writeln!(out, "files: {}", s.files.len())?;
+    for f in &s.files {
+        let kind = f.kind.as_str();
+        let sha = &f.sha256[..12];
+        writeln!(
+            out,
+            "  {}  {kind}, {} lines, sha256 {sha}",
+            f.path.display(),
+            f.records
+        )?;
+    }
+    writeln!(out, "programs: {}", s.programs)?;
+    for (stratum, n) in &s.strata {
+        writeln!(out, "  {stratum:<24} {n:>7}")?;
+    }
+    writeln!(out, "variants (programs having each): {}", s.variants.len())?;
+    for (variant, n) in &s.variants {
+        writeln!(out, "  {variant:<24} {n:>7}")?;
+    }
+    writeln!(
+        out,
+        "models: {}",
+        if s.models.is_empty() {
+            "none".into()
+        } else {
+            s.models.join(", ")
+        }
+    )?;
+    writeln!(out, "generations: {}", s.generations)?;
+    for (model, by_variant) in &s.generations_by_model {
+        let parts: Vec<String> = by_variant.iter().map(|(v, n)| format!("{v} {n}")).collect();
+        writeln!(out, "  {model}: {}", parts.join(", "))?;
+    }
+    if s.missing_generations > 0 {
+        writeln!(
+            out,
+            "missing generations: {} (model, program, variant)",
+            s.missing_generations
+        )?;
+        for m in &s.missing_examples {
+            writeln!(out, "  {} {} {}", m.model, m.program, m.variant)?;
+        }
+        if s.missing_generations > s.missing_examples.len() {
+            writeln!(
+                out,
+                "  ... and {} more",
+                s.missing_generations - s.missing_examples.len()
+            )?;
+        }
+    } else if s.generations > 0 {
+        writeln!(out, "missing generations: none")?;
+    }
+    writeln!(out, "pairs: {}", s.pairs)?;
+    for (model, by_variant) in &s.flips {
+        for (variant, f) in by_variant {
+            writeln!(
+                out,
+                "  {model} {variant}: CC {} CW {} WC {} WW {}",
+                f.CC, f.CW, f.WC, f.WW
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "annotations: {} decisions, {} tagged pairs",
+        s.annotations, s.tagged_pairs
+    )?;
+    for (tag, n) in &s.tags {
+        writeln!(out, "  {tag:<24} {n:>7}")?;
+    }
+    writeln!(out, "warnings: {}", s.warnings.len())?;
+    for w in &s.warnings {
+        writeln!(out, "  {w}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! A loaded study (programs, generations, pairs, annotations, the files they came
+//! from) with its index by program id, and why a load failed.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::annotation::Annotation;
+use super::error::LocatedError;
+use super::generation::Generation;
+use super::pair::PairRecord;
+use super::program::Program;
+use super::source::SourceFile;
+
+/// Everything loaded together: programs, generations, pairs and annotations.
+#[derive(Debug, Clone, Default)]
+pub struct Study {
+    /// Programs in file order.
+    pub programs: Vec<Program>,
+    /// Generations in file order.
+    pub generations: Vec<Generation>,
+    /// Pairs in file order; after [`super::load_study`] every `flip` is filled in.
+    pub pairs: Vec<PairRecord>,
+    /// Annotation decisions in file order.
+    pub annotations: Vec<Annotation>,
+    /// The files read, with their SHA-256.
+    pub sources: Vec<SourceFile>,
+    /// Things worth knowing that do not stop the study from loading (unknown fields
+    /// kept, annotations about pairs not in the study).
+    pub warnings: Vec<LocatedError>,
+    /// Program id -> position in `programs`.
+    pub(super) index: HashMap<String, usize>,
+}
+
+impl Study {
+    /// A study from records already in memory (no checks; see [`super::load_study`]).
+    pub fn new(
+        programs: Vec<Program>,
+        generations: Vec<Generation>,
+        pairs: Vec<PairRecord>,
+        annotations: Vec<Annotation>,
+    ) -> Self {
+        let index = programs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+        Self {
+            programs,
+            generations,
+            pairs,
+            annotations,
+            index,
+            ..Self::default()
+        }
+    }
+
+    /// The program with this id.
+    pub fn program(&self, id: &str) -> Option<&Program> {
+        self.index.get(id).map(|&i| &self.programs[i])
+    }
+
+    /// The position of the program with this id in [`Study::programs`].
+    pub fn program_index(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+}
+
+/// Why a study did not load: the located errors (at most [`super::ERROR_CAP`]) and how many
+/// there were in all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct StudyErrors {
+    /// The first errors, in the order found (files in load order, then lines).
+    pub errors: Vec<LocatedError>,
+    /// How many errors were found in all.
+    pub total: usize,
+    /// Warnings found on the way.
+    pub warnings: Vec<LocatedError>,
+}
+
+impl fmt::Display for StudyErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.errors {
+            writeln!(f, "{e}")?;
+        }
+        if self.total > self.errors.len() {
+            writeln!(
+                f,
+                "... and {} more errors (the first {} are shown)",
+                self.total - self.errors.len(),
+                self.errors.len()
+            )?;
+        }
+        write!(
+            f,
+            "{} error{} in the study",
+            self.total,
+            if self.total == 1 { "" } else { "s" }
+        )
+    }
+}
