@@ -10,6 +10,7 @@ mod audit_table;
 pub mod behaviors;
 pub mod import;
 pub mod open;
+pub mod metrics;
 pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
@@ -37,6 +38,8 @@ pub enum Command {
     Behaviors(behaviors::Args),
     /// Data quality of studies and VERT files: RTL errors, references, path agreement.
     Audit(audit::Args),
+    /// Metrics per (model, variant) with program-clustered bootstrap intervals.
+    Metrics(metrics::Args),
     /// Import a dataset file as programs.jsonl (written to standard output).
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
@@ -77,6 +80,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Open(args) => open::run(args),
             Command::Behaviors(args) => behaviors::run(args),
             Command::Audit(args) => audit::run(args),
+            Command::Metrics(args) => metrics::run(args),
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
         },

@@ -2,11 +2,12 @@
 //! replicates: percentile or BCa. Replicates where a ratio is undefined (B = 0 for
 //! R/B and L/B) are left out of that ratio's interval and counted.
 
-use super::bootstrap::Clusters;
+use super::bootstrap::{Clusters, joint_replicates};
 use super::condition::Condition;
 use super::counts::{Counts, Metric};
 use super::normal;
 use super::quantile::quantile_sorted;
+use rayon::prelude::*;
 
 /// How an interval is read off the replicates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -77,15 +78,31 @@ impl Intervals {
 
 /// Bootstraps one condition.
 pub fn intervals(condition: &Condition, config: &BootstrapConfig) -> Intervals {
-    let clusters = Clusters::new(condition, config.stratified);
-    if clusters.is_empty() || config.replicates == 0 {
-        return Intervals {
-            by_metric: [None; 6],
-            left_out: 0,
-        };
-    }
-    let replicates = clusters.replicates(config.seed, config.replicates);
-    intervals_from_replicates(condition, &replicates, config)
+    intervals_all(std::slice::from_ref(condition), config).remove(0)
+}
+
+/// Bootstraps several conditions (sharing the draws of conditions with the same
+/// layout); the result for each is the same as [`intervals`] on it alone.
+pub fn intervals_all(conditions: &[Condition], config: &BootstrapConfig) -> Vec<Intervals> {
+    let clusters: Vec<Clusters> = conditions
+        .iter()
+        .map(|c| Clusters::new(c, config.stratified))
+        .collect();
+    let replicates = joint_replicates(&clusters, config.seed, config.replicates);
+    conditions
+        .par_iter()
+        .zip(replicates)
+        .map(|(condition, replicates)| {
+            if condition.programs.is_empty() || replicates.is_empty() {
+                Intervals {
+                    by_metric: [None; 6],
+                    left_out: 0,
+                }
+            } else {
+                intervals_from_replicates(condition, &replicates, config)
+            }
+        })
+        .collect()
 }
 
 /// The intervals from replicates already drawn (kept separate for testing).
@@ -95,7 +112,9 @@ pub fn intervals_from_replicates(
     config: &BootstrapConfig,
 ) -> Intervals {
     let left_out = replicates.iter().filter(|c| c.b == 0).count();
-    let alpha = (1.0 - config.level).clamp(0.0, 1.0);
+    // Rounded so that a level of 0.95 gives exactly the quantiles 0.025 and 0.975
+    // (1.0 - 0.95 is 0.05000000000000004 in binary floating point).
+    let alpha = (((1.0 - config.level) * 1e12).round() / 1e12).clamp(0.0, 1.0);
     let mut by_metric = [None; 6];
     let mut values = Vec::with_capacity(replicates.len());
     for (slot, metric) in by_metric.iter_mut().zip(Metric::ALL) {
@@ -312,5 +331,40 @@ mod tests {
             },
         );
         assert_eq!(got.by_metric, [None; 6]);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn intervals_are_ordered_and_within_the_replicates(
+            programs in proptest::collection::vec((1u64..10, 0u64..10, 0u64..10, 0u64..10), 1..12),
+            seed in 0u64..1000,
+            bca in proptest::bool::ANY,
+        ) {
+            let programs: Vec<_> = programs
+                .into_iter()
+                .map(|(n, b, l, g)| {
+                    let b = b.min(n);
+                    let l = l.min(b);
+                    (n, b, l, g.min(n - b))
+                })
+                .collect();
+            let cond = condition(&programs);
+            let method = if bca { IntervalMethod::Bca } else { IntervalMethod::Percentile };
+            let config = BootstrapConfig { replicates: 200, seed, method, ..Default::default() };
+            let got = intervals(&cond, &config);
+            let reps = Clusters::new(&cond, false).replicates(seed, 200);
+            for m in Metric::ALL {
+                let values: Vec<f64> = reps.iter().filter_map(|c| m.value(c)).collect();
+                match got.get(m) {
+                    Some(i) => {
+                        let min = values.iter().copied().fold(f64::INFINITY, f64::min);
+                        let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                        proptest::prop_assert!(min <= i.lo && i.lo <= i.hi && i.hi <= max, "{:?} {:?}", m, i);
+                    }
+                    None => proptest::prop_assert!(values.is_empty() || m.value(&cond.totals).is_none()),
+                }
+            }
+        }
     }
 }

@@ -101,6 +101,24 @@ mod tests {
         // About 2 standard deviations apart: p close to 0.0455.
         assert!((0.04..0.05).contains(&p), "{p}");
         let tiny = mcnemar_exact(10, 1_000_000);
-        assert!(tiny >= 0.0 && tiny < 1e-300, "{tiny}");
+        assert!((0.0..1e-300).contains(&tiny), "{tiny}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn symmetric_bounded_and_monotone(l in 0u64..500, g in 0u64..500) {
+            // (Beyond about 1,000 discordant pairs a p-value can underflow to 0.0.)
+            let p = mcnemar_exact(l, g);
+            proptest::prop_assert!(p > 0.0 && p <= 1.0, "{}", p);
+            proptest::prop_assert_eq!(p, mcnemar_exact(g, l));
+            // Moving one discordant pair from the smaller side to the larger one can
+            // only make the evidence stronger.
+            if l < g {
+                proptest::prop_assert!(mcnemar_exact(l, g + 1) <= p * (1.0 + 1e-12));
+                if l > 0 {
+                    proptest::prop_assert!(mcnemar_exact(l - 1, g + 1) <= p * (1.0 + 1e-12));
+                }
+            }
+        }
     }
 }

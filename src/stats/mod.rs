@@ -20,7 +20,12 @@ pub mod row;
 pub use condition::{Condition, ProgramCounts, group_conditions};
 pub use counts::{Counts, Metric};
 pub use filter::{Filter, FilterError};
-pub use interval::{BootstrapConfig, Interval, IntervalMethod, Intervals, intervals};
+pub use interval::{
+    BootstrapConfig, Interval, IntervalMethod, Intervals, intervals, intervals_all,
+};
 pub use mcnemar::mcnemar_exact;
 pub use report::{ConditionReport, InputFile, MetricsReport, Provenance, compute};
 pub use row::{FilterRow, Observation, flip_class};
+
+#[cfg(test)]
+mod reference_tests;

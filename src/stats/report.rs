@@ -1,11 +1,9 @@
 //! The metrics of every condition with their intervals and McNemar test, and the
 //! provenance that travels with them into every export.
 
-use rayon::prelude::*;
-
 use super::condition::Condition;
 use super::counts::{Counts, Metric};
-use super::interval::{BootstrapConfig, Intervals, intervals};
+use super::interval::{BootstrapConfig, Intervals, intervals_all};
 use super::mcnemar::mcnemar_exact;
 
 /// One condition's figures.
@@ -59,17 +57,19 @@ pub struct MetricsReport {
     pub provenance: Provenance,
 }
 
-/// Computes every condition's figures (conditions in parallel, each deterministic).
+/// Computes every condition's figures (replicates in parallel, deterministic).
 pub fn compute(conditions: &[Condition], config: &BootstrapConfig) -> Vec<ConditionReport> {
+    let intervals = intervals_all(conditions, config);
     conditions
-        .par_iter()
-        .map(|c| ConditionReport {
+        .iter()
+        .zip(intervals)
+        .map(|(c, intervals)| ConditionReport {
             model: c.model.clone(),
             variant: c.variant.clone(),
             programs: c.programs.len(),
             counts: c.totals,
             mcnemar_p: mcnemar_exact(c.totals.l, c.totals.g),
-            intervals: intervals(c, config),
+            intervals,
         })
         .collect()
 }
