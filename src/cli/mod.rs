@@ -12,6 +12,7 @@ pub mod import;
 pub mod open;
 pub mod metrics;
 pub mod validate;
+pub mod check_sva;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
@@ -44,6 +45,8 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
     Validate(validate::ValidateArgs),
+    /// Score one generated output against one reference text (JSON verdicts).
+    CheckSva(check_sva::CheckSvaArgs),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -83,6 +86,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Metrics(args) => metrics::run(args),
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
+            Command::CheckSva(args) => check_sva::run(args),
         },
     }
 }

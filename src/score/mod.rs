@@ -1,2 +1,19 @@
 //! Verdicts: behaviors of a reference, matching properties to behaviors, failure
 //! categories, and pairs of original and transformed verdicts.
+
+pub mod antecedent;
+pub mod behavior;
+pub mod category;
+pub mod matching;
+pub mod output;
+pub mod verdict;
+
+pub use behavior::{Behavior, ReferenceError, reference_behaviors};
+pub use category::Category;
+pub use output::score_output;
+pub use verdict::{ScoreOptions, Verdict};
+
+#[cfg(test)]
+mod props_tests;
+#[cfg(test)]
+mod rules_tests;

@@ -18,6 +18,8 @@ pub enum Mode {
 pub struct RawDeclaration {
     /// Byte offset of the `property` keyword.
     pub start: usize,
+    /// Byte offset just after `endproperty`.
+    pub end: usize,
     /// The tokens between `property` and `endproperty` (the header and the body).
     pub tokens: Vec<Token>,
 }
@@ -57,9 +59,11 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
         let starts_declaration = is_kw(&t, "property")
             && tokens
                 .get(i + 1)
-                .is_some_and(|n| n.kind == TokenKind::Ident);
+                .is_some_and(|n| n.kind == TokenKind::Ident && !is_kw(n, "endproperty"));
         if !starts_declaration {
-            if mode == Mode::Strict {
+            // An empty item (`endproperty;`) is punctuation, not content.
+            let empty_item = t.is(source, ";") && !out.declarations.is_empty();
+            if mode == Mode::Strict && !empty_item {
                 out.violation = Some(Violation {
                     offset: t.start,
                     message: stray(source, &t),
@@ -77,6 +81,7 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
             Some(j) if is_kw(&tokens[j], "endproperty") => {
                 out.declarations.push(RawDeclaration {
                     start: t.start,
+                    end: tokens[j].end,
                     tokens: tokens[i + 1..j].to_vec(),
                 });
                 i = j + 1;
@@ -195,6 +200,23 @@ mod tests {
         let e = extract(&text, Mode::Lenient);
         assert_eq!(e.violation, None);
         assert_eq!(e.declarations.len(), 2);
+    }
+
+    #[test]
+    fn strict_accepts_a_semicolon_after_endproperty_only() {
+        let e = extract(
+            "property p1; a |=> x == y; endproperty;\nproperty p2; b |=> z; endproperty ;",
+            Mode::Strict,
+        );
+        assert_eq!((e.violation, e.declarations.len()), (None, 2));
+        let v = extract("; property p1; a |=> x == y; endproperty", Mode::Strict)
+            .violation
+            .unwrap();
+        assert!(
+            v.message.contains("`;` outside a declaration at 1:1"),
+            "{}",
+            v.message
+        );
     }
 
     #[test]

@@ -9,11 +9,7 @@ pub fn check_balance(source: &str, tokens: &[Token]) -> Result<(), (usize, bool)
     for (i, t) in tokens.iter().enumerate() {
         match t.text(source) {
             "(" => open.push(i),
-            ")" => {
-                if open.pop().is_none() {
-                    return Err((i, false));
-                }
-            }
+            ")" if open.pop().is_none() => return Err((i, false)),
             _ => {}
         }
     }
@@ -24,15 +20,28 @@ pub fn check_balance(source: &str, tokens: &[Token]) -> Result<(), (usize, bool)
 }
 
 /// `tokens` without the parentheses that enclose all of it (`((a == b))` -> `a == b`).
-/// Expects balanced tokens.
-pub fn strip_enclosing<'t>(source: &str, mut tokens: &'t [Token]) -> &'t [Token] {
-    while tokens.len() >= 2
-        && tokens[0].is(source, "(")
-        && matching_close(source, tokens, 0) == Some(tokens.len() - 1)
-    {
-        tokens = &tokens[1..tokens.len() - 1];
+/// Linear in the length, however deep the nesting.
+pub fn strip_enclosing<'t>(source: &str, tokens: &'t [Token]) -> &'t [Token] {
+    // partner[i]: the index of the `(` that the `)` at i closes.
+    let mut partner = vec![usize::MAX; tokens.len()];
+    let mut open = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        match t.text(source) {
+            "(" => open.push(i),
+            ")" => {
+                if let Some(o) = open.pop() {
+                    partner[i] = o;
+                }
+            }
+            _ => {}
+        }
     }
-    tokens
+    let (mut lo, mut hi) = (0, tokens.len());
+    while hi >= lo + 2 && partner[hi - 1] == lo {
+        lo += 1;
+        hi -= 1;
+    }
+    &tokens[lo..hi]
 }
 
 /// The index of the `)` that closes the `(` at `open`.

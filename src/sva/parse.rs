@@ -62,7 +62,13 @@ impl DeclarationParser<'_> {
     fn parse(&mut self) -> Result<Property, Problem> {
         let src = self.source;
         let tokens = &self.raw.tokens[..];
-        let name = tokens[0].text(src).to_string();
+        let Some(first) = tokens.first() else {
+            return Err((
+                self.raw.start,
+                "expected a property name after `property`".into(),
+            ));
+        };
+        let name = first.text(src).to_string();
         self.name = Some(name.clone());
         let separator_ok =
             |t: &Token| t.is(src, ";") || (self.dialect == Dialect::Reference && t.is(src, ":"));
@@ -232,8 +238,7 @@ impl DeclarationParser<'_> {
             }
         }
         let expr = parse_expr(&text).map_err(|e| (start + e.offset, e.message))?;
-        let trimmed = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        Ok((trimmed, expr, clock))
+        Ok((text, expr, clock))
     }
 
     /// Whether the unmatched `)` at `k` and everything after it are `)` and the tokens

@@ -70,7 +70,8 @@ pub struct Property {
     /// Byte offset of the `property` keyword in the text it was read from.
     pub offset: usize,
     pub clock: Option<ClockEvent>,
-    /// The antecedent as written (clock events moved out of it).
+    /// The antecedent as written (clock events and repaired parentheses blanked out
+    /// with spaces, so offsets within it match the source).
     pub antecedent_text: String,
     pub antecedent: Expr,
     pub implication: Implication,

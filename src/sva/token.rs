@@ -52,10 +52,10 @@ pub fn tokenize(source: &str) -> Vec<Token> {
         let kind = if b.is_ascii_whitespace() {
             i += 1;
             continue;
-        } else if source[i..].starts_with("//") {
+        } else if bytes[i..].starts_with(b"//") {
             i = source[i..].find('\n').map_or(bytes.len(), |n| i + n);
             continue;
-        } else if source[i..].starts_with("/*") {
+        } else if bytes[i..].starts_with(b"/*") {
             i = source[i + 2..]
                 .find("*/")
                 .map_or(bytes.len(), |n| i + 2 + n + 2);
@@ -86,7 +86,10 @@ pub fn tokenize(source: &str) -> Vec<Token> {
             }
             i = (i + 1).min(bytes.len());
             TokenKind::Other
-        } else if let Some(op) = OPERATORS.iter().find(|op| source[i..].starts_with(**op)) {
+        } else if let Some(op) = OPERATORS
+            .iter()
+            .find(|op| op.as_bytes()[0] == b && bytes[i..].starts_with(op.as_bytes()))
+        {
             i += op.len();
             TokenKind::Op
         } else if b"()[]{};:,.@!&|^~=<>+-*/%?".contains(&b) {

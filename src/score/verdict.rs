@@ -1,0 +1,36 @@
+//! The verdict of one behavior in one generation, and the options of scoring.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::category::Category;
+
+/// How one generated output is read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScoreOptions {
+    /// The program clock (`posedge clk` or `@(posedge clk)`): `Some` for a synchronous
+    /// record, `None` for an asynchronous one.
+    pub clock: Option<String>,
+    /// Use every well-formed declaration anywhere in the output and ignore the rest.
+    pub lenient: bool,
+    /// Identifiers of the generated text mapped back (from -> to) before anything else.
+    pub rename: HashMap<String, String>,
+}
+
+/// The score of one behavior in one generation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// `lhs=rhs` (`#2`, ... for repeats).
+    pub behavior_id: String,
+    pub lhs: String,
+    pub rhs: String,
+    pub category: Category,
+    pub correct: bool,
+    /// One line a person can act on.
+    pub reason: String,
+    /// The declaration that decided the verdict (the first wrong one, or the last one
+    /// checked when all are right), as written after renaming; `None` when no
+    /// declaration did.
+    pub property: Option<String>,
+}
