@@ -70,6 +70,33 @@ impl Request {
             Request::Truth { .. } => JobKind::Truth,
         }
     }
+
+    /// The id the app gave the request.
+    pub fn id(&self) -> u64 {
+        match self {
+            Request::Load { id, .. }
+            | Request::Highlight { id, .. }
+            | Request::Find { id, .. }
+            | Request::Truth { id, .. } => *id,
+        }
+    }
+}
+
+/// The answer to a request whose job failed unexpectedly (a bug, not bad input): the
+/// app shows `message` where the result would have gone and stops waiting.
+pub fn failed_job(kind: JobKind, id: u64, message: String) -> Action {
+    match kind {
+        JobKind::Load => Action::Loaded(id, Err(message)),
+        JobKind::Highlight => Action::Highlighted(id, Arc::new(Vec::new())),
+        JobKind::Find => Action::FinderResults(id, Arc::new(Vec::new())),
+        JobKind::Truth => Action::TruthTable(
+            id,
+            Arc::new(TruthView {
+                note: Some(message),
+                ..TruthView::default()
+            }),
+        ),
+    }
 }
 
 /// The full-screen views.

@@ -362,3 +362,34 @@ fn audit_panes_scroll_no_further_than_their_content() {
         audit.truth.as_ref().unwrap().rows.len() - 1
     );
 }
+
+#[test]
+fn a_failed_job_is_shown_and_ends_the_wait() {
+    let mut app = AppBuilder::fixture().build();
+    press(&mut app, "Enter");
+    let truth = app
+        .requests
+        .iter()
+        .find(|r| r.kind() == JobKind::Truth)
+        .unwrap()
+        .id();
+    app.update(failed_job(
+        JobKind::Truth,
+        truth,
+        "internal error while truth table: boom".into(),
+    ));
+    let table = app.audit.as_ref().unwrap().truth.clone().unwrap();
+    assert_eq!(
+        table.note.as_deref(),
+        Some("internal error while truth table: boom")
+    );
+    assert!(!app.awaiting.contains_key(&JobKind::Truth));
+    app.start_loading(vec![]);
+    let load = app.requests.last().unwrap().id();
+    app.update(failed_job(
+        JobKind::Load,
+        load,
+        "internal error while loading: boom".into(),
+    ));
+    assert!(matches!(&app.load, LoadState::Failed(m) if m.contains("boom")));
+}

@@ -13,10 +13,10 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 
 use super::action::Action;
-use super::app::{App, FINDER_LIMIT, Request};
+use super::app::{App, FINDER_LIMIT, Request, failed_job};
 use super::finder::search;
 use super::highlight::{highlight, text_key};
-use super::jobs::Worker;
+use super::jobs::{Ticket, Worker};
 use super::keymap::{Key, Keymap, KeymapError};
 use super::load::{LoadError, Prepared, check_paths, load_study};
 use super::theme::{Theme, ThemeKind};
@@ -62,6 +62,21 @@ pub fn user_keymap() -> Result<Keymap, TuiError> {
     Ok(keymap)
 }
 
+/// ratatui's panic hook restores the terminal on any panic; a panic in a worker thread
+/// is caught there and shown in the UI instead, so the hook (and the default message,
+/// which would scribble over the screen) only runs for panics of the UI thread.
+fn keep_the_terminal_on_worker_panics() {
+    let restore_and_report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let worker = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with("flipscope-"));
+        if !worker {
+            restore_and_report(info);
+        }
+    }));
+}
+
 /// Runs the TUI on the study in `options.paths` until the user quits.
 pub fn run(options: Options) -> Result<(), TuiError> {
     // Fail before touching the terminal when the paths hold no study.
@@ -73,6 +88,7 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     let theme = Theme::builtin(options.theme.unwrap_or_else(ThemeKind::detect));
     let mut app = App::new(keymap, theme);
     let mut terminal = ratatui::try_init()?;
+    keep_the_terminal_on_worker_panics();
     let result = event_loop(&mut terminal, &mut app, options.paths);
     ratatui::restore();
     result
@@ -141,8 +157,20 @@ impl Workers {
     fn spawn(tx: &Sender<Action>) -> Workers {
         let worker = |name: &str| {
             let out = tx.clone();
-            Worker::spawn(name, move |ticket, request| {
-                perform(request, &mut |a| drop(out.send(a)), &|| ticket.superseded());
+            Worker::spawn(name, move |ticket: &Ticket<Request>, request: Request| {
+                let (kind, id) = (request.kind(), request.id());
+                let run = std::panic::AssertUnwindSafe(|| {
+                    perform(request, &mut |a| drop(out.send(a)), &|| ticket.superseded());
+                });
+                if let Err(panic) = std::panic::catch_unwind(run) {
+                    let what = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "unknown panic".into());
+                    let message = format!("internal error while {}: {what}", kind.name());
+                    let _ = out.send(failed_job(kind, id, message));
+                }
             })
         };
         Workers {
