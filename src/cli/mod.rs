@@ -8,11 +8,11 @@ use clap::{Parser, Subcommand};
 pub mod audit;
 mod audit_table;
 pub mod behaviors;
-pub mod import;
-pub mod open;
-pub mod metrics;
-pub mod validate;
 pub mod check_sva;
+pub mod import;
+pub mod metrics;
+pub mod open;
+pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
