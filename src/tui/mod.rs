@@ -2,7 +2,7 @@
 //! views and widgets, keymap, themes and background jobs.
 //!
 //! - `model`, `load`: the view model and its adapters from the study's files;
-//! - `action`, `keymap` (+ `keymap.toml`), `app`: state and how it changes;
+//! - `action`, `keymap` (+ `keymap.toml`), `app`, `state`: state and how it changes;
 //! - `queue`, `filter`, `finder`, `truth`, `diff`, `highlight`: what the screens show;
 //! - `views`, `widgets`, `theme`: drawing, from `&App` only;
 //! - `jobs`, `runner`: background work and the event loop.
@@ -19,6 +19,7 @@ pub mod load;
 pub mod model;
 pub mod queue;
 pub mod runner;
+pub mod state;
 pub mod theme;
 pub mod truth;
 pub mod views;
