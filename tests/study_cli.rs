@@ -281,7 +281,6 @@ fn usage_errors_exit_2_and_help_exits_0() {
         &["import"],
         &["import", "vert"],
         &["import", "csv", "x"],
-        &["import", "vert", "x.json", "--variants", "T1"],
         &["import", "vert", "-"],
     ] {
         let out = common::run(args);

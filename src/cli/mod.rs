@@ -15,6 +15,7 @@ pub mod export;
 pub mod import;
 mod import_variants;
 pub mod metrics;
+pub mod open;
 pub mod sample;
 pub mod synth;
 pub mod transform;
@@ -27,15 +28,20 @@ pub struct UsageError(pub String);
 
 /// Terminal explorer for metamorphic robustness studies of LLM-generated SVA.
 #[derive(Debug, Parser)]
-#[command(name = "flipscope", version, about, long_about = None)]
+#[command(name = "flipscope", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// With no command: the TUI on these study paths (same as `flipscope open`).
+    #[command(flatten)]
+    pub open: open::Args,
 }
 
 /// Every command that works. Add a variant only when its command does.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Open the TUI on a study (the default when no command is given).
+    Open(open::Args),
     /// Import a dataset file as programs.jsonl (written to standard output).
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
@@ -98,12 +104,9 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help()?;
-            Ok(ExitCode::SUCCESS)
-        }
+        None => open::run(cli.open),
         Some(command) => match command {
+            Command::Open(args) => open::run(args),
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
             Command::Audit(args) => audit::run(args),

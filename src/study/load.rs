@@ -21,11 +21,35 @@ use super::warnings::Warnings;
 /// How many errors a failed load keeps (the total is still counted).
 pub const ERROR_CAP: usize = 100;
 
+/// How far a load has come (for a progress display).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LoadProgress {
+    /// The file being read, as named.
+    pub file: String,
+    /// Files finished so far, and in all.
+    pub files_done: usize,
+    pub files_total: usize,
+    /// Records read so far over all files.
+    pub records: usize,
+}
+
+/// How often (in records) [`load_study_with_progress`] reports.
+pub const PROGRESS_EVERY: usize = 5000;
+
 /// Loads a study from files and directories (a directory stands for its
 /// `programs*.jsonl`, `generations*.jsonl`, `pairs*.jsonl` and `annotations*.jsonl`).
 /// Programs are read first, then generations, pairs and annotations, so every record
 /// can be checked against the programs.
 pub fn load_study(paths: &[PathBuf]) -> Result<Study, StudyErrors> {
+    load_study_with_progress(paths, &mut |_| {})
+}
+
+/// [`load_study`], reporting progress at the start of each file, every
+/// [`PROGRESS_EVERY`] records and at the end of each file.
+pub fn load_study_with_progress(
+    paths: &[PathBuf],
+    progress: &mut dyn FnMut(&LoadProgress),
+) -> Result<Study, StudyErrors> {
     let mut loader = Loader::default();
     let mut files = match source::expand(paths) {
         Ok(files) => files,
@@ -50,13 +74,31 @@ pub fn load_study(paths: &[PathBuf]) -> Result<Study, StudyErrors> {
             "no programs file in the study: generations are not checked against programs",
         ));
     }
+    let mut state = LoadProgress {
+        files_total: files.len(),
+        ..LoadProgress::default()
+    };
     for (path, kind) in &files {
-        match kind {
-            FileKind::Programs => loader.load_file(path, *kind, Loader::add_program),
-            FileKind::Generations => loader.load_file(path, *kind, Loader::add_generation),
-            FileKind::Pairs => loader.load_file(path, *kind, Loader::add_pair),
-            FileKind::Annotations => loader.load_file(path, *kind, Loader::add_annotation),
-        }
+        state.file = display_path(path);
+        progress(&state);
+        let mut report = |records: usize| {
+            let mut now = state.clone();
+            now.records += records;
+            progress(&now);
+        };
+        let records = match kind {
+            FileKind::Programs => loader.load_file(path, *kind, Loader::add_program, &mut report),
+            FileKind::Generations => {
+                loader.load_file(path, *kind, Loader::add_generation, &mut report)
+            }
+            FileKind::Pairs => loader.load_file(path, *kind, Loader::add_pair, &mut report),
+            FileKind::Annotations => {
+                loader.load_file(path, *kind, Loader::add_annotation, &mut report)
+            }
+        };
+        state.records += records;
+        state.files_done += 1;
+        progress(&state);
     }
     loader.finish()
 }
@@ -121,19 +163,29 @@ impl Loader {
         Ok(self.study)
     }
 
-    /// Streams one file, handing every record to `add`.
+    /// Streams one file, handing every record to `add`; returns how many records it
+    /// read, and tells `report` the count every [`PROGRESS_EVERY`] records.
     fn load_file<T: DeserializeOwned>(
         &mut self,
         path: &Path,
         kind: FileKind,
         add: fn(&mut Self, &Line, T),
-    ) {
+        report: &mut dyn FnMut(usize),
+    ) -> usize {
         let (mut reader, hash) = match source::open_hashed(path) {
             Ok(r) => r,
-            Err(e) => return self.error(e),
+            Err(e) => {
+                self.error(e);
+                return 0;
+            }
         };
         let file = display_path(path);
+        let mut read: usize = 0;
         while let Some(record) = reader.next_record::<T>() {
+            read += 1;
+            if read.is_multiple_of(PROGRESS_EVERY) {
+                report(read);
+            }
             match record {
                 Ok((line, value)) => {
                     let at = Line {
@@ -157,6 +209,7 @@ impl Loader {
             sha256: hash.hex(),
             records: reader.records(),
         });
+        read
     }
 
     /// Keeps the id of a program line that did not load, if it has one.

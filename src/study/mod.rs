@@ -25,7 +25,7 @@ pub use annotation::{Annotation, AnnotationAction, PairAudit};
 pub use config::Config;
 pub use error::LocatedError;
 pub use generation::Generation;
-pub use load::{ERROR_CAP, load_study};
+pub use load::{ERROR_CAP, LoadProgress, PROGRESS_EVERY, load_study, load_study_with_progress};
 pub use model::{Study, StudyErrors};
 pub use pair::{FlipClass, PairKey, PairRecord, Side};
 pub use pair_hash::PairInputs;

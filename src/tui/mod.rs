@@ -1,2 +1,31 @@
 //! The terminal interface: one `Action` enum, one `update`, read-only rendering,
-//! views, keymap, themes and background jobs.
+//! views and widgets, keymap, themes and background jobs.
+//!
+//! - `model`, `load`: the view model and its adapters from the study's files;
+//! - `action`, `keymap` (+ `keymap.toml`), `app`, `state`: state and how it changes;
+//! - `queue`, `filter`, `finder`, `truth`, `diff`, `highlight`: what the screens show;
+//! - `views`, `widgets`, `theme`: drawing, from `&App` only;
+//! - `jobs`, `runner`: background work and the event loop.
+
+pub mod action;
+pub mod app;
+pub mod diff;
+pub mod filter;
+pub mod finder;
+pub mod highlight;
+pub mod jobs;
+pub mod keymap;
+pub mod load;
+pub mod model;
+pub mod queue;
+pub mod runner;
+pub mod state;
+pub mod theme;
+pub mod truth;
+pub mod views;
+pub mod widgets;
+
+pub use runner::{Options, TuiError, run};
+
+#[cfg(test)]
+mod snapshot_tests;

@@ -1,0 +1,52 @@
+//! `flipscope open [PATHS...]` (and plain `flipscope [PATHS...]`): the TUI on a study.
+//! With no paths it opens the bundled `sample-runs/` (in the current directory, else
+//! next to the crate).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args as ClapArgs, ValueEnum};
+
+use crate::tui::theme::ThemeKind;
+use crate::tui::{Options, run as run_tui};
+
+/// The colour theme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ThemeArg {
+    Dark,
+    Light,
+}
+
+/// Open the TUI on a study: directories or `pairs*.jsonl` / `programs*.jsonl` files.
+#[derive(Debug, Clone, Default, ClapArgs)]
+pub struct Args {
+    /// Study directories or files (default: sample-runs/).
+    pub paths: Vec<PathBuf>,
+    /// The colour theme (default: detected from the terminal, else dark).
+    #[arg(long, value_enum)]
+    pub theme: Option<ThemeArg>,
+}
+
+/// The paths to open: those given, else `sample-runs/`.
+pub fn study_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    if !paths.is_empty() {
+        return paths;
+    }
+    let here = PathBuf::from("sample-runs");
+    if here.is_dir() {
+        return vec![here];
+    }
+    vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample-runs")]
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let theme = args.theme.map(|t| match t {
+        ThemeArg::Dark => ThemeKind::Dark,
+        ThemeArg::Light => ThemeKind::Light,
+    });
+    run_tui(Options {
+        paths: study_paths(args.paths),
+        theme,
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,126 @@
+//! Every change to the TUI's state is an `Action`, applied by `App::update`. Keys become
+//! actions through the keymap (`tui::keymap`); background jobs report back as actions
+//! too, tagged with the request they answer so stale results can be dropped.
+
+use std::sync::Arc;
+
+use super::finder::FinderHit;
+use super::highlight::Highlighted;
+use super::load::{LoadProgress, Prepared};
+use super::truth::TruthView;
+
+/// One thing that happens to the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Leave flipscope (exit status 0).
+    Quit,
+    /// Show or hide the help screen (generated from the keymap).
+    ToggleHelp,
+    /// Close the open overlay, or go back from the audit screen to the queue.
+    Back,
+    /// Move the selection (or scroll the focused pane) one row down.
+    Down,
+    /// Move the selection (or scroll the focused pane) one row up.
+    Up,
+    /// One page down.
+    PageDown,
+    /// One page up.
+    PageUp,
+    /// To the first row.
+    First,
+    /// To the last row.
+    Last,
+    /// Open the audit screen of the selected pair.
+    Open,
+    /// Open the filter bar.
+    OpenFilter,
+    /// Cycle the flip-class quick key: CW, WC, CC, WW, all.
+    CycleFlip,
+    /// Cycle the model quick key through the models, then all.
+    CycleModel,
+    /// Cycle the variant quick key through the variants, then all.
+    CycleVariant,
+    /// Clear the filter and every quick key (show all pairs).
+    ClearFilters,
+    /// Open the fuzzy finder.
+    OpenFinder,
+    /// Focus the next pane of the audit screen.
+    NextPane,
+    /// Focus the previous pane of the audit screen.
+    PrevPane,
+    /// Audit the next pair of the queue.
+    NextPair,
+    /// Audit the previous pair of the queue.
+    PrevPair,
+    /// Show the transformed RTL and property in the original names (rename map).
+    ToggleRename,
+    /// Switch the oracle between the reference properties and the RTL path.
+    ToggleOracle,
+    /// Switch between the dark and the light theme.
+    ToggleTheme,
+    /// Type a character into the open text field.
+    Input(char),
+    /// Delete the character before the cursor of the open text field.
+    DeleteChar,
+    /// Accept the open text field (apply the filter, jump to the finder's hit).
+    Submit,
+    /// The terminal now has this many columns and rows.
+    Resize(u16, u16),
+    /// Loading request `id` has come this far.
+    LoadProgress(u64, LoadProgress),
+    /// Loading request `id` finished: the study ready to show, or the error message.
+    Loaded(u64, Result<Arc<Prepared>, String>),
+    /// Highlighting request `id` finished: each text's highlighting by its `text_key`.
+    Highlighted(u64, Arc<Vec<(u64, Arc<Highlighted>)>>),
+    /// Finder request `id` found these hits.
+    FinderResults(u64, Arc<Vec<FinderHit>>),
+    /// Truth-table request `id` finished.
+    TruthTable(u64, Arc<TruthView>),
+}
+
+/// The actions a key can be bound to, by their keymap name, with the help text.
+pub const NAMED: &[(&str, Action, &str)] = &[
+    ("quit", Action::Quit, "quit"),
+    ("help", Action::ToggleHelp, "help"),
+    ("back", Action::Back, "back"),
+    ("down", Action::Down, "down"),
+    ("up", Action::Up, "up"),
+    ("page_down", Action::PageDown, "page down"),
+    ("page_up", Action::PageUp, "page up"),
+    ("first", Action::First, "first row"),
+    ("last", Action::Last, "last row"),
+    ("open", Action::Open, "audit pair"),
+    ("filter", Action::OpenFilter, "filter"),
+    ("cycle_flip", Action::CycleFlip, "flip class"),
+    ("cycle_model", Action::CycleModel, "model"),
+    ("cycle_variant", Action::CycleVariant, "variant"),
+    ("clear_filters", Action::ClearFilters, "show all"),
+    ("finder", Action::OpenFinder, "find"),
+    ("next_pane", Action::NextPane, "next pane"),
+    ("prev_pane", Action::PrevPane, "previous pane"),
+    ("next_pair", Action::NextPair, "next pair"),
+    ("prev_pair", Action::PrevPair, "previous pair"),
+    ("rename", Action::ToggleRename, "original names"),
+    ("oracle", Action::ToggleOracle, "oracle"),
+    ("theme", Action::ToggleTheme, "theme"),
+    ("delete", Action::DeleteChar, "delete"),
+    ("submit", Action::Submit, "accept"),
+];
+
+impl Action {
+    /// The action a keymap names, if any.
+    pub fn from_name(name: &str) -> Option<Action> {
+        NAMED
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|(_, a, _)| a.clone())
+    }
+
+    /// The short help text of a named action.
+    pub fn describe(&self) -> &'static str {
+        NAMED
+            .iter()
+            .find(|(_, a, _)| a == self)
+            .map_or("", |(_, _, d)| d)
+    }
+}

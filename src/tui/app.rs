@@ -1,0 +1,452 @@
+//! The TUI's whole state and its one `update(&mut self, Action)`. Rendering reads it
+//! (`tui::views`); background work is asked for through `requests`, which the runner
+//! hands to the job workers, and comes back as actions tagged with the request id.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::action::Action;
+use super::filter::Filter;
+use super::finder::FinderEntry;
+use super::highlight::{Highlighted, text_key};
+use super::jobs::JobKind;
+use super::keymap::{Keymap, Mode};
+use super::load::Prepared;
+use super::model::{AuditData, StudyView};
+use super::queue::Queue;
+use super::theme::{Theme, ThemeKind};
+use super::views::layout;
+
+pub use super::state::{
+    AuditState, FinderState, LoadState, Oracle, Overlay, Pane, Request, Screen, failed_job,
+};
+
+/// Everything the TUI knows.
+pub struct App {
+    pub keymap: Keymap,
+    pub theme: Theme,
+    pub screen: Screen,
+    pub overlay: Option<Overlay>,
+    /// Terminal columns and rows.
+    pub size: (u16, u16),
+    pub load: LoadState,
+    pub study: Arc<StudyView>,
+    pub queue: Queue,
+    pub finder_index: Arc<Vec<FinderEntry>>,
+    /// The filter bar's text while it is open.
+    pub filter_input: String,
+    /// Why the filter bar's text does not parse.
+    pub filter_error: Option<String>,
+    pub finder: FinderState,
+    pub audit: Option<AuditState>,
+    pub oracle: Oracle,
+    /// Highlighted texts by `text_key`.
+    pub highlights: HashMap<u64, Arc<Highlighted>>,
+    /// The request id each job kind's latest request has; results for other ids are
+    /// stale. Empty means idle (the status line then says `ready`).
+    pub awaiting: BTreeMap<JobKind, u64>,
+    /// Requests for the runner to send.
+    pub requests: Vec<Request>,
+    pub help_scroll: usize,
+    /// A one-line message for the status line.
+    pub message: Option<String>,
+    pub quit: bool,
+    next_id: u64,
+}
+
+/// The finder shows at most this many hits.
+pub const FINDER_LIMIT: usize = 200;
+
+impl App {
+    /// An app with nothing loaded.
+    pub fn new(keymap: Keymap, theme: Theme) -> App {
+        let study = Arc::new(StudyView::default());
+        App {
+            keymap,
+            theme,
+            screen: Screen::Queue,
+            overlay: None,
+            size: (80, 24),
+            load: LoadState::Ready,
+            queue: Queue::new(&study),
+            study,
+            finder_index: Arc::new(Vec::new()),
+            filter_input: String::new(),
+            filter_error: None,
+            finder: FinderState::default(),
+            audit: None,
+            oracle: Oracle::Reference,
+            highlights: HashMap::new(),
+            awaiting: BTreeMap::new(),
+            requests: Vec::new(),
+            help_scroll: 0,
+            message: None,
+            quit: false,
+            next_id: 0,
+        }
+    }
+
+    /// Starts loading the study in `paths` in the background.
+    pub fn start_loading(&mut self, paths: Vec<PathBuf>) {
+        self.load = LoadState::Loading(None);
+        let id = self.ask(JobKind::Load);
+        self.requests.push(Request::Load { id, paths });
+    }
+
+    /// Shows an already loaded study (tests, benchmarks, the end of a load job).
+    pub fn set_study(&mut self, study: Arc<StudyView>, queue: Queue, index: Arc<Vec<FinderEntry>>) {
+        self.study = study;
+        self.queue = queue;
+        self.finder_index = index;
+        self.load = LoadState::Ready;
+        self.audit = None;
+        self.screen = Screen::Queue;
+        self.queue.scroll_into_view(self.queue_rows());
+    }
+
+    /// Whether no background job is running (the idle signal).
+    pub fn is_idle(&self) -> bool {
+        self.awaiting.is_empty()
+    }
+
+    /// The key table in force.
+    pub fn mode(&self) -> Mode {
+        match (self.overlay, self.screen) {
+            (Some(Overlay::Filter), _) => Mode::Filter,
+            (Some(Overlay::Finder), _) => Mode::Finder,
+            (Some(Overlay::Help), _) => Mode::Help,
+            (None, Screen::Queue) => Mode::Queue,
+            (None, Screen::Audit) => Mode::Audit,
+        }
+    }
+
+    /// Rows of the queue table at the current size.
+    pub fn queue_rows(&self) -> usize {
+        layout::queue_rows(self.size)
+    }
+
+    fn ask(&mut self, kind: JobKind) -> u64 {
+        self.next_id += 1;
+        self.awaiting.insert(kind, self.next_id);
+        self.next_id
+    }
+
+    /// Whether `id` answers the latest request of `kind`; marks the kind idle if so.
+    fn answered(&mut self, kind: JobKind, id: u64) -> bool {
+        if self.awaiting.get(&kind) == Some(&id) {
+            self.awaiting.remove(&kind);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) {
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => {
+                self.overlay = if self.overlay == Some(Overlay::Help) {
+                    None
+                } else {
+                    Some(Overlay::Help)
+                };
+                self.help_scroll = 0;
+            }
+            Action::Back => self.back(),
+            Action::Down => self.move_by(1),
+            Action::Up => self.move_by(-1),
+            Action::PageDown => self.move_by(self.page() as isize),
+            Action::PageUp => self.move_by(-(self.page() as isize)),
+            Action::First => self.move_by(isize::MIN / 2),
+            Action::Last => self.move_by(isize::MAX / 2),
+            Action::Open => self.open_selected(),
+            Action::OpenFilter => {
+                self.overlay = Some(Overlay::Filter);
+                self.filter_input = self.queue.filter.source().to_string();
+                self.filter_error = None;
+            }
+            Action::CycleFlip => self.change_queue(Queue::cycle_flip),
+            Action::CycleModel => self.change_queue(Queue::cycle_model),
+            Action::CycleVariant => self.change_queue(Queue::cycle_variant),
+            Action::ClearFilters => self.change_queue(Queue::clear_filters),
+            Action::OpenFinder => {
+                self.overlay = Some(Overlay::Finder);
+                self.finder.selected = 0;
+                self.request_find();
+            }
+            Action::NextPane => self.cycle_pane(1),
+            Action::PrevPane => self.cycle_pane(Pane::ALL.len() - 1),
+            Action::NextPair => self.step_pair(1),
+            Action::PrevPair => self.step_pair(-1),
+            Action::ToggleRename => {
+                if let Some(audit) = &mut self.audit {
+                    audit.rename = !audit.rename;
+                    self.message = Some(if audit.rename {
+                        "transformed side in the original names".into()
+                    } else {
+                        "transformed side as generated".into()
+                    });
+                    self.request_highlights();
+                }
+            }
+            Action::ToggleOracle => {
+                self.oracle = match self.oracle {
+                    Oracle::Reference => Oracle::Rtl,
+                    Oracle::Rtl => Oracle::Reference,
+                };
+                self.message = Some(format!("oracle: {}", self.oracle.name()));
+                self.request_truth();
+            }
+            Action::ToggleTheme => self.theme = Theme::builtin(self.theme.kind.toggled()),
+            Action::Input(c) => self.edit(|s| s.push(c)),
+            Action::DeleteChar => self.edit(|s| {
+                s.pop();
+            }),
+            Action::Submit => self.submit(),
+            Action::Resize(w, h) => {
+                self.size = (w, h);
+                let rows = self.queue_rows();
+                self.queue.scroll_into_view(rows);
+            }
+            Action::LoadProgress(id, progress) => {
+                if self.awaiting.get(&JobKind::Load) == Some(&id) {
+                    self.load = LoadState::Loading(Some(progress));
+                }
+            }
+            Action::Loaded(id, result) => {
+                if self.answered(JobKind::Load, id) {
+                    match result {
+                        Ok(prepared) => {
+                            let Prepared {
+                                study,
+                                queue,
+                                index,
+                            } = (*prepared).clone();
+                            self.set_study(study, queue, index);
+                        }
+                        Err(message) => self.load = LoadState::Failed(message),
+                    }
+                }
+            }
+            Action::Highlighted(id, batch) => {
+                self.answered(JobKind::Highlight, id);
+                // Results are keyed by content, so even a stale batch is worth keeping.
+                for (key, h) in batch.iter() {
+                    self.highlights.insert(*key, Arc::clone(h));
+                }
+            }
+            Action::FinderResults(id, hits) => {
+                if self.answered(JobKind::Find, id) {
+                    self.finder.hits = hits;
+                    self.finder.selected = self
+                        .finder
+                        .selected
+                        .min(self.finder.hits.len().saturating_sub(1));
+                }
+            }
+            Action::TruthTable(id, table) => {
+                if self.answered(JobKind::Truth, id)
+                    && let Some(audit) = &mut self.audit
+                {
+                    audit.truth = Some(table);
+                }
+            }
+        }
+    }
+
+    fn back(&mut self) {
+        match self.overlay {
+            Some(_) => {
+                self.overlay = None;
+                self.filter_error = None;
+            }
+            None if self.screen == Screen::Audit => {
+                self.screen = Screen::Queue;
+                self.audit = None;
+                self.awaiting.remove(&JobKind::Truth);
+            }
+            None => {}
+        }
+    }
+
+    fn page(&self) -> usize {
+        match self.mode() {
+            Mode::Audit => layout::audit_page(self.size),
+            _ => self.queue_rows().max(1),
+        }
+    }
+
+    fn move_by(&mut self, delta: isize) {
+        match self.mode() {
+            Mode::Queue => {
+                let rows = self.queue_rows();
+                self.queue.move_by(delta, rows);
+            }
+            Mode::Audit => {
+                if let Some(audit) = &mut self.audit {
+                    let max = audit.max_scroll(audit.pane);
+                    let at = audit.scroll.entry(audit.pane).or_insert(0);
+                    *at = at.saturating_add_signed(delta).min(max);
+                }
+            }
+            Mode::Finder => {
+                let last = self.finder.hits.len().saturating_sub(1);
+                self.finder.selected = self.finder.selected.saturating_add_signed(delta).min(last);
+            }
+            Mode::Help => {
+                self.help_scroll = self
+                    .help_scroll
+                    .saturating_add_signed(delta)
+                    .min(layout::MAX_SCROLL);
+            }
+            Mode::Filter => {}
+        }
+    }
+
+    fn change_queue(&mut self, change: impl FnOnce(&mut Queue)) {
+        change(&mut self.queue);
+        self.queue.refilter(&self.study);
+        let rows = self.queue_rows();
+        self.queue.scroll_into_view(rows);
+    }
+
+    /// Opens the audit screen on the selected pair.
+    fn open_selected(&mut self) {
+        if let Some(pair) = self.queue.selected_pair() {
+            self.open_pair(pair);
+        }
+    }
+
+    fn open_pair(&mut self, pair: usize) {
+        let Some(data) = AuditData::of(&self.study, pair) else {
+            return;
+        };
+        let (pane, rename) = match &self.audit {
+            Some(a) => (a.pane, a.rename),
+            None => (Pane::RtlOriginal, false),
+        };
+        self.audit = Some(AuditState {
+            pair,
+            data,
+            pane,
+            scroll: HashMap::new(),
+            rename,
+            truth: None,
+        });
+        self.screen = Screen::Audit;
+        self.overlay = None;
+        self.request_highlights();
+        self.request_truth();
+    }
+
+    fn step_pair(&mut self, delta: isize) {
+        if self.screen != Screen::Audit {
+            return;
+        }
+        let rows = self.queue_rows();
+        self.queue.move_by(delta, rows);
+        self.open_selected();
+    }
+
+    fn cycle_pane(&mut self, step: usize) {
+        if let Some(audit) = &mut self.audit {
+            let at = Pane::ALL.iter().position(|p| *p == audit.pane).unwrap_or(0);
+            audit.pane = Pane::ALL[(at + step) % Pane::ALL.len()];
+        }
+    }
+
+    fn request_highlights(&mut self) {
+        let Some(audit) = &self.audit else { return };
+        let texts: Vec<String> = [audit.data.rtl_original.clone(), audit.transformed_rtl()]
+            .into_iter()
+            .filter(|t| !self.highlights.contains_key(&text_key(t)))
+            .collect();
+        if !texts.is_empty() {
+            let id = self.ask(JobKind::Highlight);
+            self.requests.push(Request::Highlight { id, texts });
+        }
+    }
+
+    fn request_truth(&mut self) {
+        let Some(data) = self.audit.as_ref().map(|a| Arc::clone(&a.data)) else {
+            return;
+        };
+        if let Some(audit) = &mut self.audit {
+            audit.truth = None;
+        }
+        let id = self.ask(JobKind::Truth);
+        self.requests.push(Request::Truth {
+            id,
+            data,
+            oracle: self.oracle,
+        });
+    }
+
+    fn request_find(&mut self) {
+        let id = self.ask(JobKind::Find);
+        self.requests.push(Request::Find {
+            id,
+            index: Arc::clone(&self.finder_index),
+            query: self.finder.query.clone(),
+        });
+    }
+
+    fn edit(&mut self, change: impl FnOnce(&mut String)) {
+        match self.overlay {
+            Some(Overlay::Filter) => {
+                change(&mut self.filter_input);
+                // Apply as the user types when the text parses; say why when it does not.
+                match Filter::parse(&self.filter_input) {
+                    Ok(filter) => {
+                        self.filter_error = None;
+                        self.change_queue(|q| q.filter = filter);
+                    }
+                    Err(e) => self.filter_error = Some(e.to_string()),
+                }
+            }
+            Some(Overlay::Finder) => {
+                change(&mut self.finder.query);
+                self.finder.selected = 0;
+                self.request_find();
+            }
+            _ => {}
+        }
+    }
+
+    fn submit(&mut self) {
+        match self.overlay {
+            Some(Overlay::Filter) if self.filter_error.is_none() => self.overlay = None,
+            Some(Overlay::Finder) => {
+                let Some(hit) = self.finder.hits.get(self.finder.selected) else {
+                    return;
+                };
+                let pair = hit.pair;
+                self.jump_to(pair);
+            }
+            _ => {}
+        }
+    }
+
+    /// Selects `pair` in the queue (showing every pair if the filter hides it) and
+    /// opens its audit screen.
+    pub fn jump_to(&mut self, pair: usize) {
+        let rows = self.queue_rows();
+        if !self.queue.select_pair(pair, rows) {
+            self.change_queue(Queue::clear_filters);
+            self.queue.select_pair(pair, rows);
+            self.message = Some("filters cleared to show the pair".into());
+        }
+        self.open_pair(pair);
+    }
+}
+
+/// The default theme for the terminal (dark unless it looks light).
+pub fn default_theme() -> Theme {
+    Theme::builtin(ThemeKind::detect())
+}
+
+#[cfg(test)]
+#[path = "app_tests.rs"]
+pub(crate) mod tests;

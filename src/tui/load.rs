@@ -1,0 +1,202 @@
+//! Loading a study for the TUI: `study::load_study_with_progress` reads and checks the
+//! files (every problem located by file, line and column), and this module adapts the
+//! study's records into the view model (`tui::model`), with the tags its annotations
+//! confirm. The only place that knows the study's record types.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::finder::{FinderEntry, build_index};
+use super::model::{PairView, ProgramView, SideView, StudyView, VariantView};
+use super::queue::Queue;
+use crate::study::annotation::replay;
+use crate::study::source::{FileKind, expand};
+use crate::study::{LocatedError, PairRecord, Program, Side, Study, load_study_with_progress};
+
+pub use crate::study::LoadProgress;
+
+/// Why a study could not be loaded: every problem found, located.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+    Files(Vec<LocatedError>),
+    #[error(transparent)]
+    Study(#[from] crate::study::StudyErrors),
+    #[error("no pairs*.jsonl file in {0}: expected the output of `flipscope score`")]
+    NoPairs(String),
+}
+
+/// A loaded study with what the UI needs precomputed off the UI thread: the queue
+/// (sorted, filtered to `CW`) and the finder's index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prepared {
+    pub study: Arc<StudyView>,
+    pub queue: Queue,
+    pub index: Arc<Vec<FinderEntry>>,
+}
+
+impl Prepared {
+    pub fn new(study: StudyView) -> Prepared {
+        let queue = Queue::new(&study);
+        let index = Arc::new(build_index(&study));
+        Prepared {
+            study: Arc::new(study),
+            queue,
+            index,
+        }
+    }
+}
+
+/// Checks that `paths` name a study with pairs, without reading the records (so the
+/// CLI can refuse before it takes over the terminal).
+pub fn check_paths(paths: &[PathBuf]) -> Result<(), LoadError> {
+    let files = expand(paths).map_err(LoadError::Files)?;
+    if files.iter().any(|(_, kind)| *kind == FileKind::Pairs) {
+        Ok(())
+    } else {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        Err(LoadError::NoPairs(shown.join(", ")))
+    }
+}
+
+/// Loads the study in `paths`, reporting progress as it goes.
+pub fn load_study(
+    paths: &[PathBuf],
+    mut progress: impl FnMut(&LoadProgress),
+) -> Result<StudyView, LoadError> {
+    check_paths(paths)?;
+    let study = load_study_with_progress(paths, &mut progress)?;
+    Ok(view_of(study))
+}
+
+/// The view model of a loaded study.
+pub fn view_of(study: Study) -> StudyView {
+    let audits = replay(&study.annotations);
+    let pairs = study
+        .pairs
+        .into_iter()
+        .map(|p| {
+            let tags = audits
+                .get(&p.key())
+                .map(|a| a.tags.iter().cloned().collect())
+                .unwrap_or_default();
+            pair_view(p, tags)
+        })
+        .collect();
+    let programs = study
+        .programs
+        .into_iter()
+        .map(|p| (p.id.clone(), program_view(p)))
+        .collect();
+    let sources = study
+        .sources
+        .iter()
+        .map(|s| s.path.display().to_string())
+        .collect();
+    StudyView {
+        pairs,
+        programs,
+        sources,
+    }
+}
+
+fn side_view(side: Side) -> SideView {
+    SideView {
+        correct: side.correct,
+        category: side
+            .category
+            .unwrap_or_else(|| if side.correct { "correct" } else { "wrong" }.into()),
+        property: side.property.unwrap_or_default(),
+        reason: side.reason.unwrap_or_default(),
+    }
+}
+
+/// One pair as a queue row.
+pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
+    PairView {
+        flip: p.flip_class(),
+        program: p.program,
+        stratum: p.stratum,
+        behavior: p.behavior,
+        model: p.model,
+        variant: p.variant,
+        base: side_view(p.base),
+        trans: side_view(p.trans),
+        tags,
+    }
+}
+
+fn program_view(p: Program) -> ProgramView {
+    ProgramView {
+        id: p.id,
+        stratum: p.stratum,
+        synchronous: p.synchronous,
+        clock: p.clock,
+        rtl: p.rtl,
+        reference: p.reference,
+        variants: p
+            .variants
+            .into_iter()
+            .map(|(name, v)| {
+                (
+                    name,
+                    VariantView {
+                        rtl: v.rtl,
+                        rename: v.rename.unwrap_or_else(BTreeMap::new),
+                    },
+                )
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tui-study")
+    }
+
+    #[test]
+    fn loads_the_fixture_study_with_its_tags() {
+        let mut seen = Vec::new();
+        let study = load_study(&[fixture()], |p| seen.push(p.clone())).unwrap();
+        assert!(study.pairs.len() >= 10, "{}", study.pairs.len());
+        assert!(study.programs.contains_key("p01"));
+        assert!(
+            study.programs["p01"].variants["T2"]
+                .rename
+                .contains_key("v0")
+        );
+        assert!(
+            study.pairs.iter().any(|p| !p.tags.is_empty()),
+            "annotations give tags"
+        );
+        let last = seen.last().unwrap();
+        assert_eq!(last.files_done, last.files_total);
+        assert!(last.records >= study.pairs.len() + study.programs.len());
+    }
+
+    #[test]
+    fn a_bad_record_names_its_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("pairs.jsonl");
+        std::fs::write(&file, "{\"program\": \"p1\", \"behavior\": 3}\n").unwrap();
+        let err = load_study(&[file], |_| {}).unwrap_err().to_string();
+        assert!(err.contains("pairs.jsonl:1:"), "{err}");
+    }
+
+    #[test]
+    fn paths_without_pairs_are_refused_up_front() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = check_paths(&[dir.path().to_path_buf()]).unwrap_err();
+        assert!(err.to_string().contains("no study files"), "{err}");
+        std::fs::write(dir.path().join("programs.jsonl"), "").unwrap();
+        let err = check_paths(&[dir.path().to_path_buf()]).unwrap_err();
+        assert!(matches!(err, LoadError::NoPairs(_)), "{err}");
+        let missing = check_paths(&[dir.path().join("nope")]).unwrap_err();
+        assert!(missing.to_string().contains("nope"), "{missing}");
+    }
+}

@@ -1,0 +1,225 @@
+//! The event loop: draws when something changed, turns keys into actions through the
+//! keymap, hands the app's requests to the job workers and feeds their results back as
+//! actions. The terminal is set up with `ratatui::try_init` (which installs a panic hook
+//! that restores it) and always restored on the way out.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Duration;
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+
+use super::action::Action;
+use super::app::{App, FINDER_LIMIT, Request, failed_job};
+use super::finder::search;
+use super::highlight::{highlight, text_key};
+use super::jobs::{Ticket, Worker};
+use super::keymap::{Key, Keymap, KeymapError};
+use super::load::{LoadError, Prepared, check_paths, load_study};
+use super::theme::{Theme, ThemeKind};
+use super::truth;
+use super::views;
+
+/// Why the TUI could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum TuiError {
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    #[error(transparent)]
+    Keymap(#[from] KeymapError),
+    #[error("{path}: {error}")]
+    UserKeymap { path: String, error: KeymapError },
+    #[error("the TUI needs a terminal: standard input and output must be a TTY")]
+    NotATerminal,
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// How to start the TUI.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub paths: Vec<PathBuf>,
+    /// The theme; detected from the terminal when `None`.
+    pub theme: Option<ThemeKind>,
+}
+
+/// The keymap: the defaults, patched by the user's `keymap.toml` in flipscope's config
+/// directory when there is one.
+pub fn user_keymap() -> Result<Keymap, TuiError> {
+    let mut keymap = Keymap::default();
+    if let Some(dirs) = directories::ProjectDirs::from("", "", "flipscope") {
+        let path = dirs.config_dir().join("keymap.toml");
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            keymap.patch(&text).map_err(|error| TuiError::UserKeymap {
+                path: path.display().to_string(),
+                error,
+            })?;
+        }
+    }
+    Ok(keymap)
+}
+
+/// ratatui's panic hook restores the terminal on any panic; a panic in a worker thread
+/// is caught there and shown in the UI instead, so the hook (and the default message,
+/// which would scribble over the screen) only runs for panics of the UI thread.
+fn keep_the_terminal_on_worker_panics() {
+    let restore_and_report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let worker = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with("flipscope-"));
+        if !worker {
+            restore_and_report(info);
+        }
+    }));
+}
+
+/// Runs the TUI on the study in `options.paths` until the user quits.
+pub fn run(options: Options) -> Result<(), TuiError> {
+    // Fail before touching the terminal when the paths hold no study.
+    check_paths(&options.paths)?;
+    let keymap = user_keymap()?;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(TuiError::NotATerminal);
+    }
+    let theme = Theme::builtin(options.theme.unwrap_or_else(ThemeKind::detect));
+    let mut app = App::new(keymap, theme);
+    let mut terminal = ratatui::try_init()?;
+    keep_the_terminal_on_worker_panics();
+    let result = event_loop(&mut terminal, &mut app, options.paths);
+    ratatui::restore();
+    result
+}
+
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    paths: Vec<PathBuf>,
+) -> Result<(), TuiError> {
+    let (tx, rx) = mpsc::channel::<Action>();
+    let workers = Workers::spawn(&tx);
+    let size = terminal.size()?;
+    app.update(Action::Resize(size.width, size.height));
+    app.start_loading(paths);
+    let mut dirty = true;
+    loop {
+        for request in app.requests.drain(..) {
+            workers.send(request);
+        }
+        if dirty {
+            terminal.draw(|frame| views::draw(app, frame))?;
+            dirty = false;
+        }
+        if app.quit {
+            return Ok(());
+        }
+        if event::poll(Duration::from_millis(25))? {
+            match event::read()? {
+                Event::Key(key) if key.kind != KeyEventKind::Release => {
+                    if let Some(action) = app.keymap.action(app.mode(), Key::from_event(key)) {
+                        app.update(action);
+                        dirty = true;
+                    }
+                }
+                Event::Resize(w, h) => {
+                    app.update(Action::Resize(w, h));
+                    dirty = true;
+                }
+                _ => {}
+            }
+        }
+        dirty |= drain(&rx, app);
+    }
+}
+
+/// Applies every job result waiting; returns whether there was one.
+fn drain(rx: &Receiver<Action>, app: &mut App) -> bool {
+    let mut any = false;
+    while let Ok(action) = rx.try_recv() {
+        app.update(action);
+        any = true;
+    }
+    any
+}
+
+/// One worker per job kind.
+struct Workers {
+    load: Worker<Request>,
+    highlight: Worker<Request>,
+    find: Worker<Request>,
+    truth: Worker<Request>,
+}
+
+impl Workers {
+    fn spawn(tx: &Sender<Action>) -> Workers {
+        let worker = |name: &str| {
+            let out = tx.clone();
+            Worker::spawn(name, move |ticket: &Ticket<Request>, request: Request| {
+                let (kind, id) = (request.kind(), request.id());
+                let run = std::panic::AssertUnwindSafe(|| {
+                    perform(request, &mut |a| drop(out.send(a)), &|| ticket.superseded());
+                });
+                if let Err(panic) = std::panic::catch_unwind(run) {
+                    let what = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "unknown panic".into());
+                    let message = format!("internal error while {}: {what}", kind.name());
+                    let _ = out.send(failed_job(kind, id, message));
+                }
+            })
+        };
+        Workers {
+            load: worker("load"),
+            highlight: worker("highlight"),
+            find: worker("find"),
+            truth: worker("truth"),
+        }
+    }
+
+    fn send(&self, request: Request) {
+        let worker = match request {
+            Request::Load { .. } => &self.load,
+            Request::Highlight { .. } => &self.highlight,
+            Request::Find { .. } => &self.find,
+            Request::Truth { .. } => &self.truth,
+        };
+        worker.request(request);
+    }
+}
+
+/// Does one request's work, reporting through `emit`; `stop` says when a newer request
+/// is waiting (a search then gives up without a result: the newer one answers).
+/// The workers call this; tests call it inline.
+pub fn perform(request: Request, emit: &mut dyn FnMut(Action), stop: &dyn Fn() -> bool) {
+    match request {
+        Request::Load { id, paths } => {
+            let result = load_study(&paths, |p| emit(Action::LoadProgress(id, p.clone())))
+                .map(|study| Arc::new(Prepared::new(study)))
+                .map_err(|e| e.to_string());
+            emit(Action::Loaded(id, result));
+        }
+        Request::Highlight { id, texts } => {
+            let batch = texts
+                .iter()
+                .map(|t| (text_key(t), Arc::new(highlight(t))))
+                .collect();
+            emit(Action::Highlighted(id, Arc::new(batch)));
+        }
+        Request::Find { id, index, query } => {
+            if let Some(hits) = search(&index, &query, FINDER_LIMIT, stop) {
+                emit(Action::FinderResults(id, Arc::new(hits)));
+            }
+        }
+        Request::Truth { id, data, oracle } => {
+            emit(Action::TruthTable(
+                id,
+                Arc::new(truth::build(&data, oracle)),
+            ));
+        }
+    }
+}

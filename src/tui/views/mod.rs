@@ -1,0 +1,31 @@
+//! Read-only rendering: one file per screen or overlay, all drawing from `&App`.
+
+pub mod audit;
+pub mod finder;
+pub mod help;
+pub mod layout;
+pub mod properties;
+pub mod queue;
+pub mod rtl;
+pub mod status;
+pub mod truth;
+
+use ratatui::Frame;
+
+use super::app::{App, Overlay, Screen};
+
+/// Draws the whole app.
+pub fn draw(app: &App, frame: &mut Frame) {
+    let [body, status_area, footer] = layout::frame_areas(frame.area());
+    match app.screen {
+        Screen::Queue => queue::draw(app, frame, body),
+        Screen::Audit => audit::draw(app, frame, body),
+    }
+    status::draw_status(app, frame, status_area);
+    status::draw_footer(app, frame, footer);
+    match app.overlay {
+        Some(Overlay::Finder) => finder::draw(app, frame, body),
+        Some(Overlay::Help) => help::draw(app, frame, body),
+        Some(Overlay::Filter) | None => {}
+    }
+}

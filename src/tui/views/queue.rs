@@ -1,0 +1,159 @@
+//! The audit queue: a header with the counts, quick keys, filter and the 2x2 transition
+//! table of the current filter, then the pairs (only the rows in view are built).
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Cell, Paragraph, Wrap};
+
+use super::layout::queue_areas;
+use crate::tui::app::{App, LoadState};
+use crate::tui::model::{FlipClass, PairView};
+use crate::tui::theme::{Role, Theme};
+use crate::tui::widgets::table::{DataTable, TableRow};
+
+/// The role a flip class is drawn in.
+pub fn flip_role(flip: FlipClass) -> Role {
+    match flip {
+        FlipClass::CW => Role::Loss,
+        FlipClass::WC => Role::Gain,
+        FlipClass::CC | FlipClass::WW => Role::Stable,
+    }
+}
+
+struct QueueRow<'a>(&'a PairView);
+
+impl TableRow for QueueRow<'_> {
+    fn cells(&self, theme: &Theme) -> Vec<Cell<'static>> {
+        let p = self.0;
+        let category = |c: &str, correct: bool| {
+            Cell::from(c.to_string()).style(theme.style(if correct {
+                Role::Correct
+            } else {
+                Role::Wrong
+            }))
+        };
+        vec![
+            Cell::from(p.program.clone()),
+            Cell::from(p.stratum.clone()),
+            Cell::from(p.behavior.clone()),
+            Cell::from(p.model.clone()),
+            Cell::from(p.variant.clone()),
+            Cell::from(p.flip.as_str()).style(theme.style(flip_role(p.flip))),
+            category(&p.base.category, p.base.correct),
+            category(&p.trans.category, p.trans.correct),
+            Cell::from(p.tags.join(",")).style(theme.style(Role::Muted)),
+        ]
+    }
+}
+
+/// Draws the queue screen into `area`.
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let [header, table] = queue_areas(area);
+    draw_header(app, frame, header);
+    if let LoadState::Failed(message) = &app.load {
+        let block = Block::bordered().title_top(Line::styled(
+            " Cannot load the study ",
+            app.theme.style(Role::Error),
+        ));
+        let text = Paragraph::new(message.as_str())
+            .style(app.theme.style(Role::Error))
+            .wrap(Wrap { trim: false });
+        frame.render_widget(text.block(block), table);
+        return;
+    }
+    let q = &app.queue;
+    let rows = DataTable::<QueueRow>::capacity(table);
+    let offset = q.offset.min(q.visible.len().saturating_sub(1));
+    let window = q
+        .visible
+        .iter()
+        .skip(offset)
+        .take(rows)
+        .map(|&i| QueueRow(&app.study.pairs[i]))
+        .collect();
+    let widths = vec![
+        Constraint::Fill(2),
+        Constraint::Fill(4),
+        Constraint::Fill(3),
+        Constraint::Fill(5),
+        Constraint::Length(7),
+        Constraint::Length(4),
+        Constraint::Fill(4),
+        Constraint::Fill(4),
+        Constraint::Fill(3),
+    ];
+    let widget = DataTable {
+        block: Block::bordered().title_top(Line::styled(" Pairs ", app.theme.style(Role::Title))),
+        header: vec![
+            "program", "stratum", "behavior", "model", "variant", "flip", "base", "trans", "tags",
+        ],
+        widths,
+        rows: window,
+        offset,
+        selected: (!q.visible.is_empty()).then_some(q.selected),
+        total: q.visible.len(),
+        theme: &app.theme,
+    };
+    frame.render_widget(widget, table);
+}
+
+fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
+    let theme = &app.theme;
+    let q = &app.queue;
+    let block = Block::bordered()
+        .border_style(theme.style(Role::Border))
+        .title_top(Line::styled(" flipscope ", theme.style(Role::Title)));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(10), Constraint::Length(28)]).areas(inner);
+    let label = |s: &str| Span::styled(s.to_string(), theme.style(Role::Muted));
+    let value = |s: String| Span::styled(s, theme.style(Role::Header));
+    let all = |v: &Option<String>| v.clone().unwrap_or_else(|| "all".into());
+    let lines = vec![
+        Line::from(vec![
+            value(format!("{}", q.visible.len())),
+            label(&format!(" of {} pairs", q.total())),
+        ]),
+        Line::from(vec![
+            label("flip "),
+            value(q.flip.map_or("all".into(), |f| f.to_string())),
+            label("  model "),
+            value(all(&q.model)),
+            label("  variant "),
+            value(all(&q.variant)),
+        ]),
+        Line::from(vec![
+            label("filter "),
+            if q.filter.is_empty() {
+                label("none")
+            } else {
+                value(q.filter.source().to_string())
+            },
+            label("  oracle "),
+            value(app.oracle.name().to_string()),
+        ]),
+    ];
+    frame.render_widget(Paragraph::new(lines), left);
+    let t = q.transitions;
+    let cell = |flip: FlipClass| {
+        vec![
+            Span::styled(flip.as_str(), theme.style(flip_role(flip))),
+            Span::raw(format!("{:>7}", t[flip as usize])),
+        ]
+    };
+    let row = |head: &str, a: FlipClass, b: FlipClass| {
+        let mut spans = vec![label(head)];
+        spans.extend(cell(a));
+        spans.push(Span::raw("  "));
+        spans.extend(cell(b));
+        Line::from(spans)
+    };
+    let table = vec![
+        Line::from(label("        trans C    trans W")),
+        row("base C  ", FlipClass::CC, FlipClass::CW),
+        row("base W  ", FlipClass::WC, FlipClass::WW),
+    ];
+    frame.render_widget(Paragraph::new(table), right);
+}

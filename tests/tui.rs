@@ -1,0 +1,192 @@
+//! The TUI through the real binary: refusals before the terminal is touched, and a
+//! journey in a pseudo-terminal (tmux) that waits on the status line's `ready` signal.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn fixture() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tui-study")
+        .display()
+        .to_string()
+}
+
+#[test]
+fn a_missing_study_is_refused_with_its_path() {
+    let out = common::run(&["open", "no/such/study"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no/such/study"), "{err}");
+}
+
+#[test]
+fn a_directory_without_pairs_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("programs.jsonl"),
+        std::fs::read_to_string(format!("{}/programs.jsonl", fixture())).unwrap(),
+    )
+    .unwrap();
+    let out = common::run(&[dir.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no pairs*.jsonl"), "{err}");
+}
+
+#[test]
+fn without_a_terminal_the_tui_says_so() {
+    let out = common::run(&["open", &fixture()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("needs a terminal"), "{err}");
+}
+
+#[test]
+fn a_bad_theme_is_a_usage_error() {
+    let out = common::run(&["open", "--theme", "pink", &fixture()]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// A tmux server of our own (its own socket), killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self) -> Command {
+        let mut c = Command::new("tmux");
+        c.args(["-L", &self.socket]);
+        c
+    }
+
+    fn screen(&self) -> String {
+        let out = self
+            .cmd()
+            .args(["capture-pane", "-p", "-t", "tui"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let status = self
+            .cmd()
+            .args(["send-keys", "-t", "tui"])
+            .args(keys)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// Waits until the screen holds every one of `texts` and the status line says
+    /// `ready` (the idle signal). Fails after a generous deadline.
+    fn wait_for(&self, texts: &[&str]) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let screen = self.screen();
+            let idle = screen.lines().any(|l| l.starts_with("ready"));
+            if idle && texts.iter().all(|t| screen.contains(t)) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waited for {texts:?} and `ready`; the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.cmd().arg("kill-server").status();
+    }
+}
+
+#[test]
+fn journey_through_queue_filter_audit_finder_and_quit() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs tmux for the TUI journey"
+        );
+        eprintln!("skipping: tmux is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let exit_file = dir.path().join("exit");
+    let tmux = Tmux {
+        socket: format!("flipscope-test-{}", std::process::id()),
+    };
+    let script = format!(
+        "{} open --theme dark {}; echo \"exit=$?\" > {}; sleep 5",
+        env!("CARGO_BIN_EXE_flipscope"),
+        fixture(),
+        exit_file.display()
+    );
+    let status = tmux
+        .cmd()
+        .args([
+            "new-session",
+            "-d",
+            "-s",
+            "tui",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            "sh",
+            "-c",
+            &script,
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
+
+    tmux.wait_for(&["12 of 48 pairs", "flip CW"]);
+    tmux.keys(&["c"]);
+    tmux.wait_for(&["flip WC"]);
+    tmux.keys(&["x", "/"]);
+    tmux.keys(&["-l", "model=qwen2.5-coder-7b"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["24 of 48 pairs", "filter model=qwen2.5-coder-7b"]);
+
+    tmux.keys(&["Enter"]);
+    let audit = tmux.wait_for(&[
+        "RTL original",
+        "RTL transformed",
+        "Properties",
+        "Truth table",
+    ]);
+    assert!(audit.contains("qwen2.5-coder-7b"), "{audit}");
+    tmux.keys(&["r"]);
+    tmux.wait_for(&["original names"]);
+    // Esc and the next key sent together read as Alt-key: wait in between.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["24 of 48 pairs"]);
+    tmux.keys(&["f"]);
+    tmux.keys(&["-l", "sel2"]);
+    tmux.wait_for(&["sel2 (p03)"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["p03", "RTL original"]);
+    tmux.keys(&["?"]);
+    tmux.wait_for(&["Keys", "audit pair"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["Tab next pane"]);
+    tmux.keys(&["q"]);
+
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !exit_file.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "flipscope did not quit:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let exit = std::fs::read_to_string(&exit_file).unwrap();
+    assert_eq!(exit.trim(), "exit=0");
+}
