@@ -4,6 +4,7 @@
 //! [`logic`] -> [`score`] (verdicts, pairs) -> [`stats`] (filter -> metrics) ->
 //! [`cli`] or [`tui`]. The domain modules know nothing of the terminal.
 
+pub mod audit;
 pub mod cli;
 pub mod logic;
 pub mod rtl;

@@ -7,6 +7,9 @@ use clap::{Parser, Subcommand};
 
 pub mod import;
 pub mod validate;
+pub mod audit;
+mod audit_table;
+pub mod behaviors;
 pub mod check_sva;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
@@ -29,6 +32,10 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
     Validate(validate::ValidateArgs),
+    /// The assignment behaviors of an RTL file or fragment, with path conditions (JSON).
+    Behaviors(behaviors::Args),
+    /// Data quality of studies and VERT files: RTL errors, references, path agreement.
+    Audit(audit::Args),
     /// Score one generated output against one reference text (JSON verdicts).
     CheckSva(check_sva::CheckSvaArgs),
 }
@@ -70,6 +77,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(command) => match command {
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
+            Command::Behaviors(args) => behaviors::run(args),
+            Command::Audit(args) => audit::run(args),
             Command::CheckSva(args) => check_sva::run(args),
         },
     }

@@ -1,0 +1,15 @@
+//! What the audit reads of one program, whatever file it came from: its id, RTL,
+//! reference text and clock.
+
+/// One program to audit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditProgram {
+    /// The program id (a VERT file's 0-based record index).
+    pub id: String,
+    /// The RTL fragment or module.
+    pub rtl: String,
+    /// The reference properties as given.
+    pub reference: String,
+    /// The clock event of a synchronous program.
+    pub clock: Option<String>,
+}

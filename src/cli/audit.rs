@@ -1,0 +1,69 @@
+//! `flipscope audit PATHS... [--format table|json] [--no-cache]`: data quality of
+//! studies and VERT files (RTL syntax errors, unreadable references, x/z literals,
+//! reference-vs-RTL path agreement).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+
+use crate::audit::{AuditProgram, AuditReport, audit_programs, is_vert_file, read_vert};
+use crate::rtl::ParseCache;
+use crate::study::error::display_path;
+use crate::study::load_study;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+}
+
+/// Audits studies (programs.jsonl, or a directory) and VERT files.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Studies (a programs.jsonl file or a study directory) or VERT files (a JSON array
+    /// of records with Code, Assertion, Synchronous, Clock).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Parse every RTL text again, without reading or writing the parse cache.
+    #[arg(long)]
+    pub no_cache: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let cache = if args.no_cache {
+        ParseCache::disabled()
+    } else {
+        ParseCache::user()
+    };
+    let mut report = AuditReport::default();
+    for path in &args.paths {
+        let name = display_path(path);
+        if path.is_file() && is_vert_file(path) {
+            let programs = read_vert(path)?;
+            audit_programs(&mut report, &name, "vert", &programs, &cache);
+        } else {
+            let study = load_study(std::slice::from_ref(path))
+                .with_context(|| format!("{name}: the study did not load"))?;
+            let programs: Vec<AuditProgram> = study
+                .programs
+                .iter()
+                .map(|p| AuditProgram {
+                    id: p.id.clone(),
+                    rtl: p.rtl.clone(),
+                    reference: p.reference.clone(),
+                    clock: if p.synchronous { p.clock.clone() } else { None },
+                })
+                .collect();
+            audit_programs(&mut report, &name, "study", &programs, &cache);
+        }
+    }
+    match args.format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(&report.to_json())?),
+        Format::Table => print!("{}", super::audit_table::render(&report)),
+    }
+    Ok(ExitCode::SUCCESS)
+}
