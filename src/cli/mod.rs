@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod import;
+pub mod metrics;
 pub mod validate;
 pub mod audit;
 mod audit_table;
@@ -28,6 +29,8 @@ pub struct Cli {
 /// Every command that works. Add a variant only when its command does.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Metrics per (model, variant) with program-clustered bootstrap intervals.
+    Metrics(metrics::Args),
     /// Import a dataset file as programs.jsonl (written to standard output).
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
@@ -75,6 +78,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(command) => match command {
+            Command::Metrics(args) => metrics::run(args),
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
             Command::Behaviors(args) => behaviors::run(args),

@@ -1,2 +1,31 @@
 //! Counts, rates, program-clustered bootstrap intervals, paired tests, the filter
 //! language and exports.
+//!
+//! Flow: rows implementing [`FilterRow`] -> [`Filter`] -> [`group_conditions`] (per
+//! program counts) -> [`intervals`] and [`mcnemar_exact`] -> [`report`] -> [`export`].
+
+pub mod bootstrap;
+pub mod condition;
+pub mod counts;
+pub mod export;
+pub mod filter;
+pub mod interval;
+pub mod mcnemar;
+pub mod normal;
+pub mod pair_row;
+pub mod quantile;
+pub mod report;
+pub mod row;
+
+pub use condition::{Condition, ProgramCounts, group_conditions};
+pub use counts::{Counts, Metric};
+pub use filter::{Filter, FilterError};
+pub use interval::{
+    BootstrapConfig, Interval, IntervalMethod, Intervals, intervals, intervals_all,
+};
+pub use mcnemar::mcnemar_exact;
+pub use report::{ConditionReport, InputFile, MetricsReport, Provenance, compute};
+pub use row::{FilterRow, Observation, flip_class};
+
+#[cfg(test)]
+mod reference_tests;

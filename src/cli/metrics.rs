@@ -1,0 +1,172 @@
+//! `flipscope metrics`: the study's metrics per (model, variant) over the pairs that
+//! pass a filter, with program-clustered bootstrap intervals and the exact McNemar
+//! test, as a table, JSON, CSV, Markdown or LaTeX.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::ValueEnum;
+
+use crate::stats::export::{self, Format};
+use crate::stats::pair_row::AuditedPair;
+use crate::stats::{
+    BootstrapConfig, Filter, InputFile, IntervalMethod, MetricsReport, Provenance, compute,
+    group_conditions,
+};
+use crate::study::annotation::replay;
+use crate::study::{PairKey, Study, load_study};
+
+/// Metrics per (model, variant) with 95% program-clustered bootstrap intervals.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Pairs files (`pairs.jsonl`) or study directories (their `pairs*.jsonl`, and
+    /// `annotations*.jsonl` for the `tag` filter key).
+    #[arg(required = true, value_name = "PATHS")]
+    pub paths: Vec<PathBuf>,
+    /// Keep only the pairs that match, e.g. `model=qwen* variant=T2,T3 flip!=WW`
+    /// (see docs/filter.md).
+    #[arg(long, value_name = "EXPR", default_value = "")]
+    pub filter: String,
+    /// Bootstrap replicates (0 for no intervals).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub replicates: usize,
+    /// Seed of the bootstrap: the same seed gives the same intervals.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Resample programs within their strata.
+    #[arg(long)]
+    pub stratified: bool,
+    /// How intervals are read off the replicates.
+    #[arg(long, value_enum, default_value_t = IntervalArg::Percentile)]
+    pub interval: IntervalArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+}
+
+/// `--interval`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum IntervalArg {
+    /// The 2.5% and 97.5% quantiles of the replicates.
+    Percentile,
+    /// Bias-corrected and accelerated.
+    Bca,
+}
+
+/// `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    Table,
+    Json,
+    Csv,
+    Markdown,
+    Latex,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Self {
+        match f {
+            FormatArg::Table => Format::Table,
+            FormatArg::Json => Format::Json,
+            FormatArg::Csv => Format::Csv,
+            FormatArg::Markdown => Format::Markdown,
+            FormatArg::Latex => Format::Latex,
+        }
+    }
+}
+
+/// How many loader warnings are printed before they are only counted.
+const WARNINGS_SHOWN: usize = 5;
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let filter = Filter::parse(&args.filter)?;
+    let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    print_warnings(&study);
+    let audits = replay(&study.annotations);
+    let rows: Vec<AuditedPair> = study
+        .pairs
+        .iter()
+        .map(|pair| AuditedPair {
+            pair,
+            tags: tags_of(&audits, pair),
+        })
+        .filter(|row| filter.matches(row))
+        .collect();
+    let bootstrap = BootstrapConfig {
+        replicates: args.replicates,
+        seed: args.seed,
+        stratified: args.stratified,
+        method: match args.interval {
+            IntervalArg::Percentile => IntervalMethod::Percentile,
+            IntervalArg::Bca => IntervalMethod::Bca,
+        },
+        level: 0.95,
+    };
+    let conditions = group_conditions(&rows);
+    let report = MetricsReport {
+        conditions: compute(&conditions, &bootstrap),
+        provenance: Provenance {
+            filter: args.filter.clone(),
+            oracle: oracle(&study),
+            bootstrap,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            inputs: study
+                .sources
+                .iter()
+                .map(|s| InputFile {
+                    path: s.path.to_string_lossy().into_owned(),
+                    sha256: s.sha256.clone(),
+                })
+                .collect(),
+            pairs_read: study.pairs.len(),
+            pairs_matched: rows.len(),
+        },
+    };
+    if rows.is_empty() {
+        eprintln!("warning: no pairs match the filter");
+    }
+    let text = export::render(&report, args.format.into());
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .context("cannot write the output")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn tags_of<'a>(
+    audits: &'a std::collections::BTreeMap<PairKey, crate::study::PairAudit>,
+    pair: &crate::study::PairRecord,
+) -> Option<&'a std::collections::BTreeSet<String>> {
+    if audits.is_empty() {
+        return None;
+    }
+    audits.get(&pair.key()).map(|a| &a.tags)
+}
+
+/// The oracle the pairs were scored with when their records say so (`"oracle"`);
+/// several are listed with commas.
+fn oracle(study: &Study) -> Option<String> {
+    let mut seen: Vec<&str> = Vec::new();
+    for p in &study.pairs {
+        if let Some(o) = p.extra.get("oracle").and_then(|v| v.as_str())
+            && !seen.contains(&o)
+        {
+            seen.push(o);
+        }
+    }
+    (!seen.is_empty()).then(|| seen.join(","))
+}
+
+fn print_warnings(study: &Study) {
+    for w in study.warnings.iter().take(WARNINGS_SHOWN) {
+        eprintln!("warning: {w}");
+    }
+    if study.warnings.len() > WARNINGS_SHOWN {
+        eprintln!(
+            "warning: ... and {} more warnings",
+            study.warnings.len() - WARNINGS_SHOWN
+        );
+    }
+}

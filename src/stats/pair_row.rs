@@ -1,0 +1,109 @@
+//! The scored pairs of `pairs.jsonl` ([`PairRecord`]) as filter and metrics rows, on
+//! their own or with the tags their annotations confirmed ([`AuditedPair`]).
+
+use std::collections::BTreeSet;
+
+use super::row::FilterRow;
+use crate::study::PairRecord;
+
+impl FilterRow for PairRecord {
+    fn model(&self) -> &str {
+        &self.model
+    }
+    fn variant(&self) -> &str {
+        &self.variant
+    }
+    fn program(&self) -> &str {
+        &self.program
+    }
+    fn stratum(&self) -> &str {
+        &self.stratum
+    }
+    fn behavior(&self) -> &str {
+        &self.behavior
+    }
+    fn base_correct(&self) -> bool {
+        self.base.correct
+    }
+    fn trans_correct(&self) -> bool {
+        self.trans.correct
+    }
+    fn base_category(&self) -> Option<&str> {
+        self.base.category.as_deref()
+    }
+    fn trans_category(&self) -> Option<&str> {
+        self.trans.category.as_deref()
+    }
+}
+
+/// A pair with the tags confirmed on it (from the study's annotations).
+#[derive(Debug, Clone, Copy)]
+pub struct AuditedPair<'a> {
+    pub pair: &'a PairRecord,
+    pub tags: Option<&'a BTreeSet<String>>,
+}
+
+impl FilterRow for AuditedPair<'_> {
+    fn model(&self) -> &str {
+        self.pair.model()
+    }
+    fn variant(&self) -> &str {
+        self.pair.variant()
+    }
+    fn program(&self) -> &str {
+        self.pair.program()
+    }
+    fn stratum(&self) -> &str {
+        self.pair.stratum()
+    }
+    fn behavior(&self) -> &str {
+        self.pair.behavior()
+    }
+    fn base_correct(&self) -> bool {
+        self.pair.base_correct()
+    }
+    fn trans_correct(&self) -> bool {
+        self.pair.trans_correct()
+    }
+    fn base_category(&self) -> Option<&str> {
+        self.pair.base_category()
+    }
+    fn trans_category(&self) -> Option<&str> {
+        self.pair.trans_category()
+    }
+    fn tags(&self) -> impl Iterator<Item = &str> {
+        self.tags.into_iter().flatten().map(String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stats::filter::Filter;
+    use crate::study::PairRecord;
+    use crate::study::jsonl::parse_line;
+
+    #[test]
+    fn pairs_are_filtered_on_their_sides() {
+        let line = r#"{"model": "m", "variant": "T1", "program": "p1", "stratum": "s", "behavior": "x=y", "base": true, "trans": {"category": "dropped-predicate", "correct": false}}"#;
+        let (_, p): (usize, PairRecord) = parse_line("pairs.jsonl", 1, line).unwrap();
+        let f = |e: &str| Filter::parse(e).unwrap().matches(&p);
+        assert!(f("flip=CW base=correct trans=dropped-predicate"));
+        assert!(f("category=dropped* model=m"));
+        assert!(!f("flip=CC"));
+        let tags: std::collections::BTreeSet<String> = ["polarity".to_string()].into();
+        let audited = super::AuditedPair {
+            pair: &p,
+            tags: Some(&tags),
+        };
+        assert!(
+            Filter::parse("tag=polarity flip=CW")
+                .unwrap()
+                .matches(&audited)
+        );
+        let bare = super::AuditedPair {
+            pair: &p,
+            tags: None,
+        };
+        assert!(!Filter::parse("tag=polarity").unwrap().matches(&bare));
+    }
+}

@@ -1,0 +1,93 @@
+//! The view of one pair that the filter language and the metrics need: [`FilterRow`],
+//! and [`Observation`], a plain owned row for tests, benchmarks and callers without
+//! a richer pair type.
+
+/// One pair (one behavior, one model, the original verdict and one variant's verdict)
+/// as the filter and the metrics see it. The scored pairs, the TUI's rows and plain
+/// [`Observation`]s all implement it.
+pub trait FilterRow {
+    fn model(&self) -> &str;
+    fn variant(&self) -> &str;
+    fn program(&self) -> &str;
+    fn stratum(&self) -> &str;
+    /// The behavior's identity within its program (`lhs=rhs`, `#2` for repeats).
+    fn behavior(&self) -> &str;
+    /// Whether the behavior is correct on the original program.
+    fn base_correct(&self) -> bool;
+    /// Whether the behavior is correct on the variant.
+    fn trans_correct(&self) -> bool;
+    /// The original side's category (SCORING.md), when known.
+    fn base_category(&self) -> Option<&str> {
+        None
+    }
+    /// The variant side's category, when known.
+    fn trans_category(&self) -> Option<&str> {
+        None
+    }
+    /// The failure tags a person confirmed on this pair.
+    fn tags(&self) -> impl Iterator<Item = &str> {
+        std::iter::empty()
+    }
+    /// The flip class: `CC`, `CW` (a loss), `WC` (a gain) or `WW`.
+    fn flip(&self) -> &'static str {
+        flip_class(self.base_correct(), self.trans_correct())
+    }
+}
+
+/// The flip class of a pair from the correctness of its two sides.
+pub fn flip_class(base: bool, trans: bool) -> &'static str {
+    match (base, trans) {
+        (true, true) => "CC",
+        (true, false) => "CW",
+        (false, true) => "WC",
+        (false, false) => "WW",
+    }
+}
+
+/// A plain owned pair.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Observation {
+    pub model: String,
+    pub variant: String,
+    pub program: String,
+    pub stratum: String,
+    pub behavior: String,
+    pub base: bool,
+    pub trans: bool,
+    pub base_category: Option<String>,
+    pub trans_category: Option<String>,
+    pub tags: Vec<String>,
+}
+
+impl FilterRow for Observation {
+    fn model(&self) -> &str {
+        &self.model
+    }
+    fn variant(&self) -> &str {
+        &self.variant
+    }
+    fn program(&self) -> &str {
+        &self.program
+    }
+    fn stratum(&self) -> &str {
+        &self.stratum
+    }
+    fn behavior(&self) -> &str {
+        &self.behavior
+    }
+    fn base_correct(&self) -> bool {
+        self.base
+    }
+    fn trans_correct(&self) -> bool {
+        self.trans
+    }
+    fn base_category(&self) -> Option<&str> {
+        self.base_category.as_deref()
+    }
+    fn trans_category(&self) -> Option<&str> {
+        self.trans_category.as_deref()
+    }
+    fn tags(&self) -> impl Iterator<Item = &str> {
+        self.tags.iter().map(String::as_str)
+    }
+}
