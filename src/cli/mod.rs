@@ -5,13 +5,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub mod import;
-pub mod metrics;
-pub mod validate;
 pub mod audit;
 mod audit_table;
 pub mod behaviors;
 pub mod check_sva;
+pub mod import;
+pub mod metrics;
+pub mod score;
+pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.
 #[derive(Debug, thiserror::Error)]
@@ -31,6 +32,8 @@ pub struct Cli {
 pub enum Command {
     /// Metrics per (model, variant) with program-clustered bootstrap intervals.
     Metrics(metrics::Args),
+    /// Score a study's generations into pairs (pairs.jsonl on standard output).
+    Score(score::Args),
     /// Import a dataset file as programs.jsonl (written to standard output).
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
@@ -79,6 +82,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(command) => match command {
             Command::Metrics(args) => metrics::run(args),
+            Command::Score(args) => score::run(args),
             Command::Import(args) => import::run(args),
             Command::Validate(args) => validate::run(args),
             Command::Behaviors(args) => behaviors::run(args),
