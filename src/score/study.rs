@@ -173,7 +173,7 @@ fn program_behaviors(
                 .zip(analysed.par_iter())
                 .map(|(p, rtl)| {
                     let reference = from_reference(p)?;
-                    let rtl = rtl.as_ref().map_err(|e| rtl_reason(e))?;
+                    let rtl = rtl.as_ref().map_err(rtl_reason)?;
                     Ok(with_rtl_paths(p, reference, rtl))
                 })
                 .collect()
