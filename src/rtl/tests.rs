@@ -74,7 +74,7 @@ fn case_items_with_several_labels_and_default() {
             "state == 2'd0 || state == 2'd1",
             "state == 2'd2",
             "state == 2'd2",
-            "!(state == 2'd0 || state == 2'd1) && !(state == 2'd2)",
+            "!(state == 2'd0 || state == 2'd1) && state != 2'd2",
         ]
     );
     assert!(got.iter().all(|b| !b.xz));
