@@ -2,6 +2,7 @@
 //! pass a filter, with program-clustered bootstrap intervals and the exact McNemar
 //! test, as a table, JSON, CSV, Markdown or LaTeX.
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,6 +10,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::ValueEnum;
 
+use super::UsageError;
+use super::score::ScoringArgs;
 use crate::stats::export::{self, Format};
 use crate::stats::pair_row::AuditedPair;
 use crate::stats::{
@@ -16,13 +19,14 @@ use crate::stats::{
     group_conditions,
 };
 use crate::study::annotation::replay;
-use crate::study::{PairKey, Study, load_study};
+use crate::study::{PairKey, PairRecord, Study, load_study};
 
 /// Metrics per (model, variant) with 95% program-clustered bootstrap intervals.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Pairs files (`pairs.jsonl`) or study directories (their `pairs*.jsonl`, and
-    /// `annotations*.jsonl` for the `tag` filter key).
+    /// `annotations*.jsonl` for the `tag` filter key). A raw study (programs and
+    /// generations, no pairs) is scored first, as `flipscope score` would.
     #[arg(required = true, value_name = "PATHS")]
     pub paths: Vec<PathBuf>,
     /// Keep only the pairs that match, e.g. `model=qwen* variant=T2,T3 flip!=WW`
@@ -44,6 +48,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
+    /// How a raw study is scored (only for programs + generations, not pairs files).
+    #[command(flatten)]
+    pub scoring: ScoringArgs,
 }
 
 /// `--interval`.
@@ -96,9 +103,9 @@ pub fn report(args: &Args) -> anyhow::Result<MetricsReport> {
     let filter = Filter::parse(&args.filter)?;
     let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
     print_warnings(&study);
+    let pairs = study_pairs(&study, &args.scoring)?;
     let audits = replay(&study.annotations);
-    let rows: Vec<AuditedPair> = study
-        .pairs
+    let rows: Vec<AuditedPair> = pairs
         .iter()
         .map(|pair| AuditedPair {
             pair,
@@ -121,7 +128,7 @@ pub fn report(args: &Args) -> anyhow::Result<MetricsReport> {
         conditions: compute(&conditions, &bootstrap),
         provenance: Provenance {
             filter: args.filter.clone(),
-            oracle: oracle(&study),
+            oracle: oracle(&pairs),
             bootstrap,
             version: env!("CARGO_PKG_VERSION").to_string(),
             inputs: study
@@ -132,7 +139,7 @@ pub fn report(args: &Args) -> anyhow::Result<MetricsReport> {
                     sha256: s.sha256.clone(),
                 })
                 .collect(),
-            pairs_read: study.pairs.len(),
+            pairs_read: pairs.len(),
             pairs_matched: rows.len(),
         },
     };
@@ -152,11 +159,34 @@ fn tags_of<'a>(
     audits.get(&pair.key()).map(|a| &a.tags)
 }
 
+/// The pairs of the study: its pairs files, or its generations scored now when it holds
+/// generations and no pairs. Scoring flags with pairs files are a usage error.
+fn study_pairs<'a>(
+    study: &'a Study,
+    scoring: &ScoringArgs,
+) -> anyhow::Result<Cow<'a, [PairRecord]>> {
+    if study.pairs.is_empty() && !study.generations.is_empty() {
+        if study.programs.is_empty() {
+            anyhow::bail!(
+                "the study holds generations but no programs: scoring needs programs.jsonl"
+            );
+        }
+        return Ok(Cow::Owned(scoring.score(study).pairs));
+    }
+    if scoring.given() {
+        return Err(UsageError(
+            "--oracle, --lenient and --no-cache apply only to raw studies (programs and generations); these paths hold pairs already scored".into(),
+        )
+        .into());
+    }
+    Ok(Cow::Borrowed(&study.pairs))
+}
+
 /// The oracle the pairs were scored with when their records say so (`"oracle"`);
 /// several are listed with commas.
-fn oracle(study: &Study) -> Option<String> {
+fn oracle(pairs: &[PairRecord]) -> Option<String> {
     let mut seen: Vec<&str> = Vec::new();
-    for p in &study.pairs {
+    for p in pairs {
         if let Some(o) = p.extra.get("oracle").and_then(|v| v.as_str())
             && !seen.contains(&o)
         {

@@ -17,6 +17,7 @@ mod import_variants;
 pub mod metrics;
 pub mod open;
 pub mod sample;
+pub mod score;
 pub mod synth;
 pub mod transform;
 pub mod validate;
@@ -54,6 +55,8 @@ pub enum Command {
     Transform(transform::Args),
     /// Score one generated output against one reference text (JSON verdicts).
     CheckSva(check_sva::CheckSvaArgs),
+    /// Score a whole study into pairs (JSON Lines on standard output).
+    Score(score::Args),
     /// Metrics per (model, variant) with program-clustered bootstrap intervals.
     Metrics(metrics::Args),
     /// Export the metrics table (with provenance) or the tagged pairs.
@@ -113,6 +116,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Behaviors(args) => behaviors::run(args),
             Command::Transform(args) => transform::run(args),
             Command::CheckSva(args) => check_sva::run(args),
+            Command::Score(args) => score::run(args),
             Command::Metrics(args) => metrics::run(args),
             Command::Export(args) => export::run(args),
             Command::Sample(args) => sample::run(args),

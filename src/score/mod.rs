@@ -6,6 +6,7 @@ pub mod behavior;
 pub mod category;
 pub mod matching;
 pub mod output;
+pub mod study;
 pub mod verdict;
 
 pub use behavior::{Behavior, ReferenceError, reference_behaviors};

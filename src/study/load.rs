@@ -13,7 +13,7 @@ use super::checks::{self, Line};
 use super::error::{LocatedError, display_path};
 use super::generation::Generation;
 use super::model::{Study, StudyErrors};
-use super::pair::{PairKey, PairRecord};
+use super::pair::{PairKey, PairRecord, SCORING_FIELDS};
 use super::program::Program;
 use super::source::{self, FileKind, SourceFile};
 use super::warnings::Warnings;
@@ -327,7 +327,13 @@ impl Loader {
             return;
         }
         self.pair_at.insert(key, at.place());
-        self.warnings.extra(at, &[], &pair.extra);
+        let unknown: serde_json::Map<String, serde_json::Value> = pair
+            .extra
+            .iter()
+            .filter(|(k, _)| !SCORING_FIELDS.contains(&k.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        self.warnings.extra(at, &[], &unknown);
         self.warnings.extra(at, &["base"], &pair.base.extra);
         self.warnings.extra(at, &["trans"], &pair.trans.extra);
         pair.flip = Some(pair.flip_class());

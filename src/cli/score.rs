@@ -1,0 +1,124 @@
+//! `flipscope score`: a whole study (programs + generations) scored into pairs, one
+//! JSON line per pair on standard output; what could not be scored on standard error.
+
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::ValueEnum;
+
+use crate::rtl::ParseCache;
+use crate::score::study::{Oracle, ScoreReport, StudyOptions, score_study};
+use crate::study::{Study, load_study};
+
+/// Scores every generation of a study into pairs (`pairs.jsonl` on standard output).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Study files or directories holding programs and generations.
+    #[arg(required = true, value_name = "PATHS")]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub scoring: ScoringArgs,
+}
+
+/// How a raw study is scored (shared by `score` and `metrics`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct ScoringArgs {
+    /// Where the true path condition comes from [default: reference].
+    #[arg(long, value_enum, value_name = "ORACLE")]
+    pub oracle: Option<OracleArg>,
+    /// Read outputs leniently: every well-formed declaration anywhere in the output.
+    #[arg(long)]
+    pub lenient: bool,
+    /// Parse every RTL text again (rtl oracle), without the parse cache.
+    #[arg(long)]
+    pub no_cache: bool,
+}
+
+/// `--oracle`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OracleArg {
+    /// The dataset's reference antecedents.
+    Reference,
+    /// The path conditions flipscope derives from the RTL.
+    Rtl,
+}
+
+impl ScoringArgs {
+    pub fn options(&self) -> StudyOptions {
+        StudyOptions {
+            oracle: match self.oracle {
+                Some(OracleArg::Rtl) => Oracle::Rtl,
+                Some(OracleArg::Reference) | None => Oracle::Reference,
+            },
+            lenient: self.lenient,
+        }
+    }
+
+    /// Whether any scoring flag was given.
+    pub fn given(&self) -> bool {
+        self.oracle.is_some() || self.lenient || self.no_cache
+    }
+
+    /// Scores `study`, printing the report of what was left out on standard error.
+    pub fn score(&self, study: &Study) -> ScoreReport {
+        let cache = if self.no_cache {
+            ParseCache::disabled()
+        } else {
+            ParseCache::user()
+        };
+        let report = score_study(study, &self.options(), &cache);
+        print_report(&report);
+        report
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if study.programs.is_empty() {
+        anyhow::bail!(
+            "the study holds no programs: `score` needs programs.jsonl and generations.jsonl"
+        );
+    }
+    for w in &study.warnings {
+        eprintln!("warning: {w}");
+    }
+    let report = args.scoring.score(&study);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for pair in &report.pairs {
+        serde_json::to_writer(&mut out, pair).context("cannot write a pair")?;
+        out.write_all(b"\n").context("cannot write the output")?;
+    }
+    out.flush().context("cannot write the output")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The programs, generations and behaviors left out, on standard error.
+pub fn print_report(report: &ScoreReport) {
+    for u in &report.unscorable_programs {
+        eprintln!(
+            "warning: program \"{}\" cannot be scored (left out of every metric): {}",
+            u.program, u.reason
+        );
+    }
+    for m in &report.missing_generations {
+        eprintln!(
+            "warning: no generation for model \"{}\", program \"{}\", variant \"{}\": its pairs are not formed",
+            m.model, m.program, m.variant
+        );
+    }
+    for d in &report.dropped_behaviors {
+        eprintln!(
+            "warning: program \"{}\": behavior \"{}\" has no RTL assignment (rtl oracle): left out",
+            d.program, d.behavior
+        );
+    }
+    eprintln!(
+        "scored {} pairs; {} unscorable programs, {} missing generations, {} behaviors without RTL counterpart",
+        report.pairs.len(),
+        report.unscorable_programs.len(),
+        report.missing_generations.len(),
+        report.dropped_behaviors.len()
+    );
+}

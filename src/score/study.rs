@@ -1,0 +1,302 @@
+//! Scoring a whole study into pairs: each program's behaviors (from its reference, or
+//! with the RTL oracle from its RTL paths), each model's original and variant
+//! generations scored against them, one [`PairRecord`] per (model, variant, program,
+//! behavior), and a report of what could not be scored.
+
+use std::collections::{BTreeSet, HashMap};
+
+use rayon::prelude::*;
+use serde_json::{Map, Value};
+
+use super::behavior::{Behavior, reference_behaviors};
+use super::output::score_output;
+use super::verdict::{ScoreOptions, Verdict};
+use crate::audit::compare::{Agreement, compare_program};
+use crate::rtl::{self, ParseCache, RtlInput, analyse_many};
+use crate::study::{FlipClass, ORIGINAL, PairInputs, PairRecord, Program, Side, Study};
+
+/// Where the true path condition of a behavior comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Oracle {
+    /// The reference property's antecedent (the paper's choice).
+    #[default]
+    Reference,
+    /// The path condition flipscope derives from the program's RTL.
+    Rtl,
+}
+
+impl Oracle {
+    /// The name written in pairs (`"oracle"`) and provenance.
+    pub fn name(self) -> &'static str {
+        match self {
+            Oracle::Reference => "reference",
+            Oracle::Rtl => "rtl",
+        }
+    }
+}
+
+/// How a study is scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StudyOptions {
+    pub oracle: Oracle,
+    /// Read outputs leniently (SCORING.md, lenient mode).
+    pub lenient: bool,
+}
+
+/// A program left out of every metric, and why (located within its reference or RTL).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnscorableProgram {
+    pub program: String,
+    /// E.g. `reference 2:15: ...` or `rtl 3:4: ...`.
+    pub reason: String,
+}
+
+/// A (model, program, variant) with no generation: its pairs are not formed.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct MissingGeneration {
+    pub model: String,
+    pub program: String,
+    pub variant: String,
+}
+
+/// A reference behavior left out under the RTL oracle: the RTL has no assignment of
+/// the same `lhs = rhs` (same repeat number).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DroppedBehavior {
+    pub program: String,
+    pub behavior: String,
+}
+
+/// The pairs of a study and everything that could not be scored.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ScoreReport {
+    /// In (model, variant, program, behavior) order: models and variants by name,
+    /// programs in file order, behaviors in reference reading order.
+    pub pairs: Vec<PairRecord>,
+    pub unscorable_programs: Vec<UnscorableProgram>,
+    /// Sorted by model, program, variant.
+    pub missing_generations: Vec<MissingGeneration>,
+    pub dropped_behaviors: Vec<DroppedBehavior>,
+}
+
+/// One program's behaviors, or why it cannot be scored.
+type ProgramBehaviors = Result<(Vec<Behavior>, Vec<DroppedBehavior>), String>;
+
+/// Scores every generation of `study` (see the module documentation).
+pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) -> ScoreReport {
+    let behaviors = program_behaviors(&study.programs, options.oracle, cache);
+    let models: BTreeSet<&str> = study.generations.iter().map(|g| g.model.as_str()).collect();
+    let variants: BTreeSet<&str> = study
+        .programs
+        .iter()
+        .flat_map(|p| p.variants.keys().map(String::as_str))
+        .collect();
+    let outputs: HashMap<(&str, &str, &str), &str> = study
+        .generations
+        .iter()
+        .map(|g| {
+            let key = (g.model.as_str(), g.program.as_str(), g.variant.as_str());
+            (key, g.output.as_str())
+        })
+        .collect();
+    let mut report = ScoreReport::default();
+    // Per program: (model, variant) -> pairs.
+    let per_program: Vec<HashMap<(&str, &str), Vec<PairRecord>>> = study
+        .programs
+        .par_iter()
+        .zip(behaviors.par_iter())
+        .map(|(program, behaviors)| match behaviors {
+            Ok((behaviors, _)) => score_program(program, behaviors, &models, &outputs, options),
+            Err(_) => HashMap::new(),
+        })
+        .collect();
+    for (program, b) in study.programs.iter().zip(&behaviors) {
+        match b {
+            Err(reason) => report.unscorable_programs.push(UnscorableProgram {
+                program: program.id.clone(),
+                reason: reason.clone(),
+            }),
+            Ok((_, dropped)) => {
+                report.dropped_behaviors.extend(dropped.iter().cloned());
+                for &model in &models {
+                    for variant in program.variant_names() {
+                        if !outputs.contains_key(&(model, program.id.as_str(), variant)) {
+                            report.missing_generations.push(MissingGeneration {
+                                model: model.to_string(),
+                                program: program.id.clone(),
+                                variant: variant.to_string(),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    report.missing_generations.sort();
+    let mut per_program = per_program;
+    for &model in &models {
+        for &variant in &variants {
+            for pairs in per_program.iter_mut() {
+                if let Some(p) = pairs.remove(&(model, variant)) {
+                    report.pairs.extend(p);
+                }
+            }
+        }
+    }
+    report
+}
+
+/// The behaviors of every program under `oracle`, in program order.
+fn program_behaviors(
+    programs: &[Program],
+    oracle: Oracle,
+    cache: &ParseCache,
+) -> Vec<ProgramBehaviors> {
+    let from_reference =
+        |p: &Program| reference_behaviors(&p.reference).map_err(|e| format!("reference {e}"));
+    match oracle {
+        Oracle::Reference => programs
+            .par_iter()
+            .map(|p| from_reference(p).map(|b| (b, Vec::new())))
+            .collect(),
+        Oracle::Rtl => {
+            let inputs: Vec<RtlInput<'_>> = programs
+                .iter()
+                .map(|p| RtlInput {
+                    source: &p.rtl,
+                    clock: p.clock.as_deref(),
+                })
+                .collect();
+            let analysed = analyse_many(&inputs, cache);
+            programs
+                .par_iter()
+                .zip(analysed.par_iter())
+                .map(|(p, rtl)| {
+                    let reference = from_reference(p)?;
+                    let rtl = rtl.as_ref().map_err(rtl_reason)?;
+                    Ok(with_rtl_paths(p, reference, rtl))
+                })
+                .collect()
+        }
+    }
+}
+
+fn rtl_reason(e: &rtl::RtlError) -> String {
+    let (line, column) = e.position();
+    format!("rtl {line}:{column}: {}", e.message())
+}
+
+/// The reference behaviors with their antecedents replaced by the RTL path of the same
+/// assignment; those with no RTL counterpart are dropped and returned.
+fn with_rtl_paths(
+    program: &Program,
+    reference: Vec<Behavior>,
+    rtl: &[rtl::Behavior],
+) -> (Vec<Behavior>, Vec<DroppedBehavior>) {
+    // `compare_program` lists the reference behaviors first, in order.
+    let compared = compare_program(&reference, rtl);
+    let mut kept = Vec::new();
+    let mut dropped = Vec::new();
+    for (mut b, c) in reference.into_iter().zip(compared) {
+        match (c.agreement, c.rtl) {
+            (Agreement::UnmatchedReference, _) | (_, None) => dropped.push(DroppedBehavior {
+                program: program.id.clone(),
+                behavior: b.id,
+            }),
+            (_, Some(path)) => {
+                b.antecedent = path;
+                kept.push(b);
+            }
+        }
+    }
+    (kept, dropped)
+}
+
+/// The pairs of one program for every model and variant it has generations for.
+fn score_program<'a>(
+    program: &'a Program,
+    behaviors: &[Behavior],
+    models: &BTreeSet<&'a str>,
+    outputs: &HashMap<(&str, &str, &str), &'a str>,
+    options: &StudyOptions,
+) -> HashMap<(&'a str, &'a str), Vec<PairRecord>> {
+    let clock = if program.synchronous {
+        program.clock.clone()
+    } else {
+        None
+    };
+    let mut out = HashMap::new();
+    for &model in models {
+        let Some(&base_output) = outputs.get(&(model, program.id.as_str(), ORIGINAL)) else {
+            continue;
+        };
+        let base_options = ScoreOptions {
+            clock: clock.clone(),
+            lenient: options.lenient,
+            rename: HashMap::new(),
+        };
+        let base = score_output(behaviors, base_output, &base_options);
+        for (name, variant) in &program.variants {
+            let Some(&trans_output) = outputs.get(&(model, program.id.as_str(), name.as_str()))
+            else {
+                continue;
+            };
+            let trans_options = ScoreOptions {
+                rename: variant
+                    .rename
+                    .as_ref()
+                    .map(|m| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+                    .unwrap_or_default(),
+                ..base_options.clone()
+            };
+            let trans = score_output(behaviors, trans_output, &trans_options);
+            let pairs = base
+                .iter()
+                .zip(trans)
+                .map(|(b, t)| {
+                    let inputs = PairInputs {
+                        program,
+                        variant: name,
+                        behavior: &b.behavior_id,
+                        model,
+                        base_output,
+                        trans_output,
+                    };
+                    let mut extra = Map::new();
+                    extra.insert("oracle".into(), Value::from(options.oracle.name()));
+                    if options.lenient {
+                        extra.insert("lenient".into(), Value::from(true));
+                    }
+                    PairRecord {
+                        model: model.to_string(),
+                        variant: name.clone(),
+                        program: program.id.clone(),
+                        stratum: program.stratum.clone(),
+                        behavior: b.behavior_id.clone(),
+                        flip: Some(FlipClass::from_sides(b.correct, t.correct)),
+                        pair_hash: Some(inputs.hash()),
+                        base: side(b),
+                        trans: side(&t),
+                        extra,
+                    }
+                })
+                .collect();
+            out.insert((model, name.as_str()), pairs);
+        }
+    }
+    out
+}
+
+fn side(v: &Verdict) -> Side {
+    Side {
+        category: Some(v.category.id().to_string()),
+        correct: v.correct,
+        property: v.property.clone(),
+        reason: Some(v.reason.clone()),
+        extra: Map::new(),
+    }
+}
+
+#[cfg(test)]
+#[path = "study_tests.rs"]
+mod tests;
