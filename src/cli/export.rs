@@ -54,6 +54,9 @@ pub struct MetricsArgs {
     /// Write to FILE instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// How a raw study (programs + generations) is scored first.
+    #[command(flatten)]
+    pub scoring: super::score::ScoringArgs,
 }
 
 /// The formats of `export metrics`.
@@ -107,6 +110,7 @@ fn run_metrics(args: MetricsArgs) -> anyhow::Result<ExitCode> {
         stratified: false,
         interval: IntervalArg::Percentile,
         format,
+        scoring: args.scoring,
     })?;
     let text = export::render(&report, Format::from(format));
     write_out(args.output.as_deref(), &text)
