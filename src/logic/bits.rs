@@ -1,8 +1,6 @@
 //! The fast path for few atoms: bit-parallel truth tables (one bit per assignment,
 //! 64 assignments per word) for up to `MAX_ATOMS` atoms. Exact, like the BDD path.
 
-use std::collections::HashMap;
-
 use super::expr::{Atom, Expr};
 
 /// Most atoms handled here: 2^12 assignments are 64 words per node.
@@ -17,12 +15,14 @@ pub(crate) fn implications(a: &Expr, b: &Expr) -> Option<(bool, bool)> {
 }
 
 /// Adds the atoms of `e` to `index`; false once there are more than `MAX_ATOMS`.
-fn collect<'a>(e: &'a Expr, index: &mut HashMap<&'a Atom, usize>) -> bool {
+/// A short list searched in order: cheaper than hashing for at most 12 atoms.
+fn collect<'a>(e: &'a Expr, index: &mut Vec<&'a Atom>) -> bool {
     match e {
         Expr::Const(_) => true,
         Expr::Atom(a) => {
-            let next = index.len();
-            index.entry(a).or_insert(next);
+            if !index.contains(&a) {
+                index.push(a);
+            }
             index.len() <= MAX_ATOMS
         }
         Expr::Not(x) => collect(x, index),
@@ -35,7 +35,7 @@ fn collect<'a>(e: &'a Expr, index: &mut HashMap<&'a Atom, usize>) -> bool {
 /// is true in assignment `k` when bit `i` of `k` is set. Bits beyond the `2^n`
 /// assignments (fewer than 6 atoms) are ignored by every comparison.
 pub(crate) struct Table<'a> {
-    index: HashMap<&'a Atom, usize>,
+    index: Vec<&'a Atom>,
     words: usize,
     mask: u64,
 }
@@ -53,7 +53,7 @@ const PATTERNS: [u64; 6] = [
 impl<'a> Table<'a> {
     /// Tables over the atoms of `exprs`; `None` when they have more than `MAX_ATOMS`.
     pub fn new(exprs: &[&'a Expr]) -> Option<Table<'a>> {
-        let mut index: HashMap<&Atom, usize> = HashMap::new();
+        let mut index: Vec<&Atom> = Vec::new();
         for e in exprs {
             if !collect(e, &mut index) {
                 return None;
@@ -71,7 +71,7 @@ impl<'a> Table<'a> {
 
     /// The index of an atom of the table.
     pub fn var(&self, atom: &Atom) -> Option<usize> {
-        self.index.get(atom).copied()
+        self.index.iter().position(|a| *a == atom)
     }
 
     /// Whether two tables agree on every assignment.
