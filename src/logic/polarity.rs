@@ -86,10 +86,9 @@ pub(crate) fn search_canonical(conjuncts: &[Expr], cr: &Expr, cg: &Expr) -> Opti
 /// when the reference has atoms outside it or there are too many atoms.
 pub(super) fn bits_space<'a>(all: &[&'a Expr], cr: &Expr) -> Option<Table<'a>> {
     let table = Table::new(all)?;
-    cr.atoms()
-        .iter()
-        .all(|a| table.var(a).is_some())
-        .then_some(table)
+    let mut inside = true;
+    cr.visit_atoms(&mut |a| inside &= table.var(a).is_some());
+    inside.then_some(table)
 }
 
 /// The search on truth tables: the same steps as `search_bdd`.
