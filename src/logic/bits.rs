@@ -1,8 +1,6 @@
 //! The fast path for few atoms: bit-parallel truth tables (one bit per assignment,
 //! 64 assignments per word) for up to `MAX_ATOMS` atoms. Exact, like the BDD path.
 
-use std::collections::HashMap;
-
 use super::expr::{Atom, Expr};
 
 /// Most atoms handled here: 2^12 assignments are 64 words per node.
@@ -11,33 +9,20 @@ pub(crate) const MAX_ATOMS: usize = 12;
 /// Whether `a` implies `b` and whether `b` implies `a`, for canonical forms with at
 /// most `MAX_ATOMS` atoms between them; `None` when there are more.
 pub(crate) fn implications(a: &Expr, b: &Expr) -> Option<(bool, bool)> {
-    let mut index: HashMap<&Atom, usize> = HashMap::new();
-    for e in [a, b] {
-        if !collect(e, &mut index) {
-            return None;
-        }
-    }
-    let n = index.len();
-    let words = if n <= 6 { 1 } else { 1 << (n - 6) };
-    let mask = if n >= 6 {
-        u64::MAX
-    } else {
-        (1u64 << (1u32 << n)) - 1
-    };
-    let table = Table { index, words, mask };
+    let table = Table::new(&[a, b])?;
     let (ta, tb) = (table.eval(a), table.eval(b));
-    let a_to_b = ta.iter().zip(&tb).all(|(x, y)| x & !y & mask == 0);
-    let b_to_a = ta.iter().zip(&tb).all(|(x, y)| y & !x & mask == 0);
-    Some((a_to_b, b_to_a))
+    Some((table.implies(&ta, &tb), table.implies(&tb, &ta)))
 }
 
 /// Adds the atoms of `e` to `index`; false once there are more than `MAX_ATOMS`.
-fn collect<'a>(e: &'a Expr, index: &mut HashMap<&'a Atom, usize>) -> bool {
+/// A short list searched in order: cheaper than hashing for at most 12 atoms.
+fn collect<'a>(e: &'a Expr, index: &mut Vec<&'a Atom>) -> bool {
     match e {
         Expr::Const(_) => true,
         Expr::Atom(a) => {
-            let next = index.len();
-            index.entry(a).or_insert(next);
+            if !index.contains(&a) {
+                index.push(a);
+            }
             index.len() <= MAX_ATOMS
         }
         Expr::Not(x) => collect(x, index),
@@ -45,8 +30,12 @@ fn collect<'a>(e: &'a Expr, index: &mut HashMap<&'a Atom, usize>) -> bool {
     }
 }
 
-struct Table<'a> {
-    index: HashMap<&'a Atom, usize>,
+/// Truth tables over the atoms of a few expressions (numbered by first appearance):
+/// bit `k % 64` of word `k / 64` is the value under assignment `k`, where atom `i`
+/// is true in assignment `k` when bit `i` of `k` is set. Bits beyond the `2^n`
+/// assignments (fewer than 6 atoms) are ignored by every comparison.
+pub(crate) struct Table<'a> {
+    index: Vec<&'a Atom>,
     words: usize,
     mask: u64,
 }
@@ -61,36 +50,126 @@ const PATTERNS: [u64; 6] = [
     0xFFFF_FFFF_0000_0000,
 ];
 
-impl Table<'_> {
-    fn eval(&self, e: &Expr) -> Vec<u64> {
+impl<'a> Table<'a> {
+    /// Tables over the atoms of `exprs`; `None` when they have more than `MAX_ATOMS`.
+    pub fn new(exprs: &[&'a Expr]) -> Option<Table<'a>> {
+        let mut index: Vec<&Atom> = Vec::new();
+        for e in exprs {
+            if !collect(e, &mut index) {
+                return None;
+            }
+        }
+        let n = index.len();
+        let words = if n <= 6 { 1 } else { 1 << (n - 6) };
+        let mask = if n >= 6 {
+            u64::MAX
+        } else {
+            (1u64 << (1u32 << n)) - 1
+        };
+        Some(Table { index, words, mask })
+    }
+
+    /// The index of an atom of the table.
+    pub fn var(&self, atom: &Atom) -> Option<usize> {
+        self.index.iter().position(|a| *a == atom)
+    }
+
+    /// Whether two tables agree on every assignment.
+    pub fn same(&self, a: &[u64], b: &[u64]) -> bool {
+        a.iter().zip(b).all(|(x, y)| (x ^ y) & self.mask == 0)
+    }
+
+    /// Whether every assignment that makes `a` true makes `b` true.
+    pub fn implies(&self, a: &[u64], b: &[u64]) -> bool {
+        a.iter().zip(b).all(|(x, y)| x & !y & self.mask == 0)
+    }
+
+    /// The first assignment (as a row number) that makes `t` true, if any.
+    pub fn first_true(&self, t: &[u64]) -> Option<usize> {
+        t.iter().enumerate().find_map(|(w, &bits)| {
+            let bits = bits & self.mask;
+            (bits != 0).then(|| w * 64 + bits.trailing_zeros() as usize)
+        })
+    }
+
+    /// The value of table `t` under assignment `row`.
+    pub fn value(t: &[u64], row: usize) -> bool {
+        t.get(row / 64).is_some_and(|w| w >> (row % 64) & 1 == 1)
+    }
+
+    /// The table of `e` with variable `i` negated wherever it occurs: the value under
+    /// each assignment is that of `t` under the same assignment with atom `i` flipped.
+    pub fn flip_var(&self, t: &[u64], i: usize) -> Vec<u64> {
+        match PATTERNS.get(i) {
+            Some(&p) => {
+                let s = 1u32 << i;
+                t.iter()
+                    .map(|&w| ((w & p) >> s) | ((w & !p) << s))
+                    .collect()
+            }
+            None => {
+                let stride = 1usize << (i - 6);
+                (0..self.words).map(|w| t[w ^ stride]).collect()
+            }
+        }
+    }
+
+    /// The table of an expression whose atoms all belong to the table (others are
+    /// false, as in the BDD bridge).
+    pub fn eval(&self, e: &Expr) -> Vec<u64> {
+        self.eval_flipping(e, usize::MAX, &mut 0)
+    }
+
+    /// The table of `e` with its `target`-th atom occurrence (0-based, left to right)
+    /// negated; `seen` counts the occurrences passed so far.
+    pub fn eval_flipping(&self, e: &Expr, target: usize, seen: &mut usize) -> Vec<u64> {
         match e {
             Expr::Const(b) => vec![if *b { self.mask } else { 0 }; self.words],
             Expr::Atom(a) => {
-                let i = self.index.get(a).copied().unwrap_or(0);
-                (0..self.words)
-                    .map(|w| match PATTERNS.get(i) {
-                        Some(&p) => p,
-                        None if w >> (i - 6) & 1 == 1 => u64::MAX,
-                        None => 0,
-                    })
-                    .collect()
+                let flip = *seen == target;
+                *seen += 1;
+                let t = self.atom(a);
+                if flip {
+                    t.into_iter().map(|w| !w).collect()
+                } else {
+                    t
+                }
             }
-            Expr::Not(x) => self.eval(x).into_iter().map(|w| !w).collect(),
+            Expr::Not(x) => self
+                .eval_flipping(x, target, seen)
+                .into_iter()
+                .map(|w| !w)
+                .collect(),
             Expr::And(v) => {
                 let mut acc = vec![u64::MAX; self.words];
                 for x in v {
-                    acc.iter_mut().zip(self.eval(x)).for_each(|(a, b)| *a &= b);
+                    let t = self.eval_flipping(x, target, seen);
+                    acc.iter_mut().zip(t).for_each(|(a, b)| *a &= b);
                 }
                 acc
             }
             Expr::Or(v) => {
                 let mut acc = vec![0; self.words];
                 for x in v {
-                    acc.iter_mut().zip(self.eval(x)).for_each(|(a, b)| *a |= b);
+                    let t = self.eval_flipping(x, target, seen);
+                    acc.iter_mut().zip(t).for_each(|(a, b)| *a |= b);
                 }
                 acc
             }
         }
+    }
+
+    fn atom(&self, a: &Atom) -> Vec<u64> {
+        let Some(i) = self.var(a) else {
+            return vec![0; self.words];
+        };
+        (0..self.words)
+            .map(|w| match PATTERNS.get(i) {
+                Some(&p) => p,
+                None if w >> (i - 6) & 1 == 1 => u64::MAX,
+                None => 0,
+            })
+            .collect()
     }
 }
 

@@ -42,15 +42,19 @@ pub fn equivalent(a: &Expr, b: &Expr) -> bool {
 
 /// Whether every assignment that makes `a` true makes `b` true.
 pub fn implies(a: &Expr, b: &Expr) -> bool {
-    let (ca, cb) = (canonical(a), canonical(b));
+    implies_canonical(&canonical(a), &canonical(b))
+}
+
+/// `implies` on forms already canonical (no canonical form computed again).
+pub(crate) fn implies_canonical(ca: &Expr, cb: &Expr) -> bool {
     if ca == cb {
         return true;
     }
-    if let Some((a_to_b, _)) = bits::implications(&ca, &cb) {
+    if let Some((a_to_b, _)) = bits::implications(ca, cb) {
         return a_to_b;
     }
-    let space = Space::new(&[&ca, &cb]);
-    space.bdd(&ca).and_not(&space.bdd(&cb)).is_false()
+    let space = Space::new(&[ca, cb]);
+    space.bdd(ca).and_not(&space.bdd(cb)).is_false()
 }
 
 /// Whether some assignment of the atoms makes `e` true.
@@ -67,13 +71,17 @@ pub fn canonical_atoms(e: &Expr) -> BTreeSet<Atom> {
 
 /// How `a` relates to `b` (both directions of implication at once).
 pub fn relation(a: &Expr, b: &Expr) -> Relation {
-    let (ca, cb) = (canonical(a), canonical(b));
+    relation_canonical(&canonical(a), &canonical(b))
+}
+
+/// `relation` on forms already canonical (no canonical form computed again).
+pub(crate) fn relation_canonical(ca: &Expr, cb: &Expr) -> Relation {
     if ca == cb {
         return Relation::Equivalent;
     }
-    let (a_to_b, b_to_a) = match bits::implications(&ca, &cb) {
+    let (a_to_b, b_to_a) = match bits::implications(ca, cb) {
         Some(found) => found,
-        None => bdd_implications(&ca, &cb),
+        None => bdd_implications(ca, cb),
     };
     from_implications(a_to_b, b_to_a)
 }

@@ -3,6 +3,8 @@
 
 mod bdd;
 mod bits;
+#[cfg(test)]
+mod bits_proptests;
 pub mod canon;
 mod constant;
 pub mod decide;

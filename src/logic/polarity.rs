@@ -4,6 +4,7 @@
 use biodivine_lib_bdd::Bdd;
 
 use super::bdd::Space;
+use super::bits::Table;
 use super::canon::canonical;
 use super::eval::evaluate;
 use super::expr::{Atom, Expr};
@@ -65,16 +66,90 @@ pub fn polarity_search(reference: &Expr, generated: &Expr) -> Option<PolarityFli
         .iter()
         .map(canonical)
         .collect();
-    let cr = canonical(reference);
-    let cg = canonical(generated);
+    search_canonical(&conjuncts, &canonical(reference), &canonical(generated))
+}
+
+/// `polarity_search` on forms already canonical: `conjuncts` are the canonical forms
+/// of the top-level conjuncts of the reference, `cr` and `cg` the canonical forms of
+/// the reference and the generated antecedent. Up to `bits::MAX_ATOMS` atoms it
+/// compares truth tables, beyond that BDDs; both give the same answer.
+pub(crate) fn search_canonical(conjuncts: &[Expr], cr: &Expr, cg: &Expr) -> Option<PolarityFlip> {
     let mut all = conjuncts.iter().collect::<Vec<_>>();
-    all.push(&cg);
+    all.push(cg);
+    match bits_space(&all, cr) {
+        Some(table) => search_bits(&table, conjuncts, cr, cg),
+        None => search_bdd(conjuncts, cr, cg),
+    }
+}
+
+/// The table space of the BDD path (the atoms of the conjuncts and of G), or `None`
+/// when the reference has atoms outside it or there are too many atoms.
+pub(super) fn bits_space<'a>(all: &[&'a Expr], cr: &Expr) -> Option<Table<'a>> {
+    let table = Table::new(all)?;
+    let mut inside = true;
+    cr.visit_atoms(&mut |a| inside &= table.var(a).is_some());
+    inside.then_some(table)
+}
+
+/// The search on truth tables: the same steps as `search_bdd`.
+pub(super) fn search_bits(
+    table: &Table,
+    conjuncts: &[Expr],
+    cr: &Expr,
+    cg: &Expr,
+) -> Option<PolarityFlip> {
+    let (tr, tg) = (table.eval(cr), table.eval(cg));
+    if table.same(&tr, &tg) {
+        return None;
+    }
+    // Negated conjuncts: the conjuncts false under one assignment of G are the only
+    // candidates (any flip relating them makes exactly those false on G).
+    if let Some(row) = table.first_true(&tg) {
+        let tables: Vec<Vec<u64>> = conjuncts.iter().map(|c| table.eval(c)).collect();
+        let negated: Vec<usize> = (0..tables.len())
+            .filter(|&i| !Table::value(&tables[i], row))
+            .collect();
+        if !negated.is_empty() {
+            let mut flipped = vec![u64::MAX; tg.len()];
+            for (i, t) in tables.iter().enumerate() {
+                let neg = negated.contains(&i);
+                for (acc, w) in flipped.iter_mut().zip(t) {
+                    *acc &= if neg { !w } else { *w };
+                }
+            }
+            if table.same(&flipped, &tg) {
+                return Some(PolarityFlip::NegatedConjuncts(negated));
+            }
+        }
+    }
+    for atom in cg.atoms_in_order() {
+        let Some(i) = table.var(&atom) else { continue };
+        if table.same(&table.flip_var(&tg, i), &tr) {
+            return Some(PolarityFlip::FlippedAtom(atom));
+        }
+    }
+    let occurrences = repeated_occurrences(cg)?;
+    occurrences.into_iter().find_map(|(k, atom, before)| {
+        let flipped = table.eval_flipping(cg, k, &mut 0);
+        table
+            .same(&flipped, &tr)
+            .then_some(PolarityFlip::FlippedOccurrence {
+                atom,
+                occurrence: before,
+            })
+    })
+}
+
+/// The exact search on BDDs, for any number of atoms.
+pub(super) fn search_bdd(conjuncts: &[Expr], cr: &Expr, cg: &Expr) -> Option<PolarityFlip> {
+    let mut all = conjuncts.iter().collect::<Vec<_>>();
+    all.push(cg);
     let space = Space::new(&all);
-    let (br, bg) = (space.bdd(&cr), space.bdd(&cg));
+    let (br, bg) = (space.bdd(cr), space.bdd(cg));
     if same(&br, &bg) {
         return None;
     }
-    if let Some(negated) = negated_conjuncts(&space, &conjuncts, &bg) {
+    if let Some(negated) = negated_conjuncts(&space, conjuncts, &bg) {
         return Some(PolarityFlip::NegatedConjuncts(negated));
     }
     for atom in cg.atoms_in_order() {
@@ -86,7 +161,27 @@ pub fn polarity_search(reference: &Expr, generated: &Expr) -> Option<PolarityFli
             return Some(PolarityFlip::FlippedAtom(atom));
         }
     }
-    single_occurrence(&space, &cg, &br)
+    single_occurrence(&space, cg, &br)
+}
+
+/// The atom occurrences of `cg` (left to right) whose atom occurs more than once, as
+/// (occurrence index, atom, earlier occurrences of the same atom); `None` past
+/// `MAX_OCCURRENCES`.
+fn repeated_occurrences(cg: &Expr) -> Option<Vec<(usize, Atom, usize)>> {
+    let mut occurrences = Vec::new();
+    cg.visit_atoms(&mut |a| occurrences.push(a.clone()));
+    if occurrences.len() > MAX_OCCURRENCES {
+        return None;
+    }
+    let mut found = Vec::new();
+    for (k, atom) in occurrences.iter().enumerate() {
+        let before = occurrences[..k].iter().filter(|a| *a == atom).count();
+        let total = before + occurrences[k..].iter().filter(|a| *a == atom).count();
+        if total >= 2 {
+            found.push((k, atom.clone(), before));
+        }
+    }
+    Some(found)
 }
 
 /// One satisfying assignment of G fixes which conjuncts would have to be negated:
@@ -121,27 +216,15 @@ fn negated_conjuncts(space: &Space, conjuncts: &[Expr], bg: &Bdd) -> Option<Vec<
 
 /// Tries negating one occurrence at a time of atoms that occur more than once.
 fn single_occurrence(space: &Space, cg: &Expr, br: &Bdd) -> Option<PolarityFlip> {
-    let mut occurrences = Vec::new();
-    cg.visit_atoms(&mut |a| occurrences.push(a.clone()));
-    if occurrences.len() > MAX_OCCURRENCES {
-        return None;
-    }
-    for (k, atom) in occurrences.iter().enumerate() {
-        let before = occurrences[..k].iter().filter(|a| *a == atom).count();
-        let total = before + occurrences[k..].iter().filter(|a| *a == atom).count();
-        if total < 2 {
-            continue;
-        }
-        let mut seen = 0;
-        let flipped = negate_occurrence(cg, k, &mut seen);
-        if same(&space.bdd(&flipped), br) {
-            return Some(PolarityFlip::FlippedOccurrence {
-                atom: atom.clone(),
+    repeated_occurrences(cg)?
+        .into_iter()
+        .find_map(|(k, atom, before)| {
+            let flipped = negate_occurrence(cg, k, &mut 0);
+            same(&space.bdd(&flipped), br).then_some(PolarityFlip::FlippedOccurrence {
+                atom,
                 occurrence: before,
-            });
-        }
-    }
-    None
+            })
+        })
 }
 
 /// `e` with its `target`-th atom occurrence (left to right) negated.

@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::category::Category;
+use crate::logic::decide::{implies_canonical, relation_canonical};
+use crate::logic::polarity::search_canonical;
 use crate::logic::{self, Atom, Expr, PolarityFlip, Relation};
 
 /// The category of G against R, with its reason. `reference` is taken as parsed (its
@@ -18,26 +20,35 @@ pub fn classify(generated: &Expr, reference: &Expr) -> (Category, String) {
             "antecedent is equivalent to the reference".into(),
         );
     }
-    let relation = logic::relation(&g, &r);
+    let relation = relation_canonical(&g, &r);
     if relation == Relation::Equivalent {
         return (
             Category::Correct,
             "antecedent is equivalent to the reference".into(),
         );
     }
-    if let Some(flip) = logic::polarity_search(reference, generated) {
+    // The reference's branch predicates, canonical once for the searches below.
+    let conjuncts: Vec<Expr> = logic::top_level_conjuncts(reference)
+        .iter()
+        .map(logic::canonical)
+        .collect();
+    if let Some(flip) = search_canonical(&conjuncts, &r, &g) {
         return (Category::BranchPolarity, polarity_reason(&flip, reference));
     }
     let (ga, ra) = (g.atoms(), r.atoms());
     if relation == Relation::Weaker && ga.len() < ra.len() && ga.is_subset(&ra) {
-        let missed = not_implied_by(reference, &g);
+        let missed = not_implied_by(reference, &conjuncts, &g);
         return (
             Category::DroppedPredicate,
             format!("antecedent misses {missed}: the reference implies it, not the converse"),
         );
     }
     if relation == Relation::Stronger && ga.len() > ra.len() && ga.is_superset(&ra) {
-        let added = not_implied_by(generated, &r);
+        let canonical_conjuncts: Vec<Expr> = logic::top_level_conjuncts(generated)
+            .iter()
+            .map(logic::canonical)
+            .collect();
+        let added = not_implied_by(generated, &canonical_conjuncts, &r);
         return (
             Category::ExtraPredicate,
             format!("antecedent adds {added}: it implies the reference, not the converse"),
@@ -105,11 +116,14 @@ fn polarity_reason(flip: &PolarityFlip, reference: &Expr) -> String {
 }
 
 /// The top-level conjuncts of `strong` that `weak` does not imply, as `a && b`.
-fn not_implied_by(strong: &Expr, weak: &Expr) -> String {
+/// `canonical_conjuncts` are the canonical forms of those conjuncts (same order) and
+/// `weak` is canonical.
+fn not_implied_by(strong: &Expr, canonical_conjuncts: &[Expr], weak: &Expr) -> String {
     let missing: Vec<String> = logic::top_level_conjuncts(strong)
         .iter()
-        .filter(|c| !logic::implies(weak, c))
-        .map(|c| match c {
+        .zip(canonical_conjuncts)
+        .filter(|(_, cc)| !implies_canonical(weak, cc))
+        .map(|(c, _)| match c {
             // A compound conjunct keeps its parentheses: `misses (c || d)`.
             Expr::And(_) | Expr::Or(_) => format!("({c})"),
             _ => c.to_string(),
