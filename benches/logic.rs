@@ -60,8 +60,8 @@ fn benches(c: &mut Criterion) {
             bench.iter(|| relation(black_box(&a), black_box(&weaker)))
         });
     }
-    let text = "(  sig_8  && reg_2  && auth_12 ) &&  (  hw_9  && hw_18  || auth_118 ) && \
-                ( flag_register_18 ) != 7'b11111x0 && ( rst_10  != data_5 )";
+    let text = "(  sig_3  && reg_6  && auth_5 ) &&  (  hw_2  && hw_11  || auth_41 ) && \
+                ( flag_register_7 ) != 7'b11111x0 && ( rst_3  != data_8 )";
     c.bench_function("parse and canonical VERT antecedent", |bench| {
         bench.iter(|| canonical(&parse_expr(black_box(text)).unwrap_or(Expr::Const(false))))
     });

@@ -12,13 +12,13 @@ use flipscope::study::vert::{VertOptions, import_vert};
 const PROGRAMS: usize = 2000;
 
 fn write_study(dir: &std::path::Path) {
-    let rtl = "if (  sig_8  && reg_2  && auth_12 ) begin \\n     cfg_1 = auth_17;\\n    if ( hw_9  && hw_18  || auth_118 ) begin\\n        clk_9 = fsm_19;\\n    end\\nend\\n";
-    let reference = "property name; (  sig_8  && reg_2  && auth_12 ) |=> cfg_1 == auth_17 ;endproperty \\n property name; (  sig_8  && reg_2  && auth_12 ) &&  (  hw_9  && hw_18  || auth_118 ) |=> clk_9 == fsm_19 ;endproperty";
+    let rtl = "if (  sig_3  && reg_6  && auth_5 ) begin \\n     cfg_4 = auth_9;\\n    if ( hw_2  && hw_11  || auth_41 ) begin\\n        clk_2 = fsm_6;\\n    end\\nend\\n";
+    let reference = "property name; (  sig_3  && reg_6  && auth_5 ) |=> cfg_4 == auth_9 ;endproperty \\n property name; (  sig_3  && reg_6  && auth_5 ) &&  (  hw_2  && hw_11  || auth_41 ) |=> clk_2 == fsm_6 ;endproperty";
     let mut programs = String::new();
     let mut generations = String::new();
     for i in 0..PROGRAMS {
         programs.push_str(&format!(
-            r#"{{"id": "p{i:05}", "stratum": "nested-if/async", "synchronous": false, "clock": null, "rtl": "{rtl}", "reference": "{reference}", "variants": {{"T1": {{"rtl": "{rtl}"}}, "T2": {{"rtl": "{rtl}", "rename": {{"v1": "sig_8", "v2": "reg_2"}}}}, "T3": {{"rtl": "{rtl}"}}}}}}"#
+            r#"{{"id": "p{i:05}", "stratum": "nested-if/async", "synchronous": false, "clock": null, "rtl": "{rtl}", "reference": "{reference}", "variants": {{"T1": {{"rtl": "{rtl}"}}, "T2": {{"rtl": "{rtl}", "rename": {{"v1": "sig_3", "v2": "reg_6"}}}}, "T3": {{"rtl": "{rtl}"}}}}}}"#
         ));
         programs.push('\n');
         for model in ["model-a", "model-b"] {

@@ -91,8 +91,8 @@ fn keeps_compound_operands_against_signals() {
 #[test]
 fn operand_reordering_gives_identical_text() {
     assert_eq!(
-        c("(sig_8 && reg_2 && auth_12) && (hw_9 && hw_18 || auth_118)"),
-        c("(auth_118 || hw_18 && hw_9) && (auth_12 && reg_2 && sig_8)")
+        c("(sig_3 && reg_6 && auth_5) && (hw_2 && hw_11 || auth_41)"),
+        c("(auth_41 || hw_11 && hw_2) && (auth_5 && reg_6 && sig_3)")
     );
 }
 

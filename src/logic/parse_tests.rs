@@ -108,10 +108,10 @@ fn accepts_hierarchical_and_escaped_names() {
 
 #[test]
 fn real_antecedent_from_vert() {
-    let e = p("(  sig_8  && reg_2  && auth_12 ) &&  (  hw_9  && hw_18  || auth_118 )");
+    let e = p("(  sig_3  && reg_6  && auth_5 ) &&  (  hw_2  && hw_11  || auth_41 )");
     assert_eq!(
         e.to_string(),
-        "(sig_8 && reg_2 && auth_12) && (hw_9 && hw_18 || auth_118)"
+        "(sig_3 && reg_6 && auth_5) && (hw_2 && hw_11 || auth_41)"
     );
 }
 

@@ -140,9 +140,9 @@ fn references_accept_colon_names_and_mid_antecedent_clocks() {
         Dialect::Reference,
     );
     assert_eq!(p.antecedent.to_string(), "f == 7'h2");
-    let text = "property name; ( f ) != 7'b11111x0 && @(posedge clk_osc_11) ( f ) != 6'h3a  |-> tx_13 == fsm_10; endproperty";
+    let text = "property name; ( f ) != 7'b11111x0 && @(posedge clk_4) ( f ) != 6'h3a  |-> tx_13 == fsm_10; endproperty";
     let p = property(text, Dialect::Reference);
-    assert_eq!(p.clock, Some(ClockEvent("posedge clk_osc_11".into())));
+    assert_eq!(p.clock, Some(ClockEvent("posedge clk_4".into())));
     assert_eq!(p.antecedent.atoms().len(), 2);
     // Not at a conjunct boundary: no sensible reading.
     let m = malformed(

@@ -51,7 +51,7 @@ impl Stratum {
 pub struct Condition(Vec<Vec<String>>);
 
 impl Condition {
-    /// The condition as the RTL writes it (`hw_9 && hw_18 || auth_118`).
+    /// The condition as the RTL writes it (`hw_2 && hw_11 || auth_41`).
     pub fn text(&self) -> String {
         self.0
             .iter()
