@@ -12,8 +12,8 @@ use super::finder::FinderEntry;
 use super::highlight::{Highlighted, text_key};
 use super::jobs::JobKind;
 use super::keymap::{Keymap, Mode};
-use super::load::Prepared;
-use super::model::{AuditData, StudyView};
+use super::load::{Prepared, RawStudy};
+use super::model::{AuditData, PairView, StudyView};
 use super::queue::Queue;
 use super::theme::{Theme, ThemeKind};
 use super::views::layout;
@@ -41,6 +41,8 @@ pub struct App {
     pub finder: FinderState,
     pub audit: Option<AuditState>,
     pub oracle: Oracle,
+    /// The raw study whose generations the TUI scores (none for a pairs file).
+    pub raw: Option<RawStudy>,
     /// Highlighted texts by `text_key`.
     pub highlights: HashMap<u64, Arc<Highlighted>>,
     /// The request id each job kind's latest request has; results for other ids are
@@ -77,6 +79,7 @@ impl App {
             finder: FinderState::default(),
             audit: None,
             oracle: Oracle::Reference,
+            raw: None,
             highlights: HashMap::new(),
             awaiting: BTreeMap::new(),
             requests: Vec::new(),
@@ -197,6 +200,7 @@ impl App {
                     Oracle::Rtl => Oracle::Reference,
                 };
                 self.message = Some(format!("oracle: {}", self.oracle.name()));
+                self.request_score();
                 self.request_truth();
             }
             Action::ToggleTheme => self.theme = Theme::builtin(self.theme.kind.toggled()),
@@ -223,10 +227,27 @@ impl App {
                                 study,
                                 queue,
                                 index,
+                                raw,
+                                ..
                             } = (*prepared).clone();
                             self.set_study(study, queue, index);
+                            self.raw = raw;
+                            self.request_score();
                         }
                         Err(message) => self.load = LoadState::Failed(message),
+                    }
+                }
+            }
+            Action::Scored(id, result) => {
+                if self.answered(JobKind::Score, id) {
+                    match result {
+                        // Results are tagged with their oracle: one for an oracle no
+                        // longer in force is stale (a newer request answers).
+                        Ok(prepared) if prepared.oracle == Some(self.oracle) => {
+                            self.show_scored(&prepared);
+                        }
+                        Ok(_) => {}
+                        Err(message) => self.message = Some(message),
                     }
                 }
             }
@@ -262,13 +283,15 @@ impl App {
                 self.overlay = None;
                 self.filter_error = None;
             }
-            None if self.screen == Screen::Audit => {
-                self.screen = Screen::Queue;
-                self.audit = None;
-                self.awaiting.remove(&JobKind::Truth);
-            }
+            None if self.screen == Screen::Audit => self.back_to_queue(),
             None => {}
         }
+    }
+
+    fn back_to_queue(&mut self) {
+        self.screen = Screen::Queue;
+        self.audit = None;
+        self.awaiting.remove(&JobKind::Truth);
     }
 
     fn page(&self) -> usize {
@@ -382,6 +405,74 @@ impl App {
             data,
             oracle: self.oracle,
         });
+    }
+
+    /// Asks for the raw study's generations to be scored under the current oracle
+    /// (nothing to do for a study read from a pairs file).
+    fn request_score(&mut self) {
+        let Some(raw) = self.raw.clone() else { return };
+        let id = self.ask(JobKind::Score);
+        self.requests.push(Request::Score {
+            id,
+            raw,
+            oracle: self.oracle,
+        });
+    }
+
+    /// Shows freshly scored pairs, keeping the queue's quick keys and filter, and the
+    /// audited pair when it is still scored (else back to the queue).
+    fn show_scored(&mut self, prepared: &Prepared) {
+        let key = |p: &PairView| {
+            (
+                p.program.clone(),
+                p.behavior.clone(),
+                p.model.clone(),
+                p.variant.clone(),
+            )
+        };
+        let audited = self
+            .audit
+            .as_ref()
+            .and_then(|a| self.study.pairs.get(a.pair))
+            .map(key);
+        let selected = self
+            .queue
+            .selected_pair()
+            .and_then(|i| self.study.pairs.get(i))
+            .map(key);
+        let old = std::mem::replace(&mut self.queue, prepared.queue.clone());
+        self.study = Arc::clone(&prepared.study);
+        self.finder_index = Arc::clone(&prepared.index);
+        self.queue.flip = old.flip;
+        self.queue.model = old.model;
+        self.queue.variant = old.variant;
+        self.queue.filter = old.filter;
+        self.queue.refilter(&self.study);
+        let find = |k: &Option<_>| {
+            let k = k.as_ref()?;
+            self.study.pairs.iter().position(|p| &key(p) == k)
+        };
+        let (audited_at, selected_at) = (find(&audited), find(&selected));
+        let rows = self.queue_rows();
+        if let Some(at) = selected_at {
+            self.queue.select_pair(at, rows);
+        }
+        self.queue.scroll_into_view(rows);
+        if self.audit.is_some() {
+            match audited_at {
+                Some(at) => {
+                    self.open_pair(at);
+                    // `open_pair` asked for a truth table: one is already pending.
+                }
+                None => {
+                    self.back_to_queue();
+                    self.message = Some(format!(
+                        "the audited pair is not scored under the {} oracle",
+                        self.oracle.name()
+                    ));
+                }
+            }
+        }
     }
 
     fn request_find(&mut self) {
