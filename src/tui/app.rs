@@ -460,10 +460,8 @@ impl App {
         self.queue.scroll_into_view(rows);
         if self.audit.is_some() {
             match audited_at {
-                Some(at) => {
-                    self.open_pair(at);
-                    // `open_pair` asked for a truth table: one is already pending.
-                }
+                // Reopening asks for the pair's highlighting and truth table again.
+                Some(at) => self.open_pair(at),
                 None => {
                     self.back_to_queue();
                     self.message = Some(format!(
