@@ -33,7 +33,8 @@ fn a_directory_without_pairs_is_refused() {
     let out = common::run(&[dir.path().to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no pairs*.jsonl"), "{err}");
+    assert!(err.contains("no study to open"), "{err}");
+    assert!(err.contains("generations*.jsonl"), "{err}");
 }
 
 #[test]
@@ -106,25 +107,28 @@ impl Drop for Tmux {
     }
 }
 
-#[test]
-fn journey_through_queue_filter_audit_finder_and_quit() {
+/// Whether tmux is there (CI must have it).
+fn have_tmux() -> bool {
     if Command::new("tmux").arg("-V").output().is_err() {
         assert!(
             std::env::var_os("CI").is_none(),
             "CI needs tmux for the TUI journey"
         );
         eprintln!("skipping: tmux is not installed");
-        return;
+        return false;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let exit_file = dir.path().join("exit");
+    true
+}
+
+/// Starts `flipscope ARGS` in a 120x40 tmux session of its own, in the crate's
+/// directory; the exit status is written to `exit_file`.
+fn start(name: &str, args: &str, exit_file: &std::path::Path) -> Tmux {
     let tmux = Tmux {
-        socket: format!("flipscope-test-{}", std::process::id()),
+        socket: format!("flipscope-test-{name}-{}", std::process::id()),
     };
     let script = format!(
-        "{} open --theme dark {}; echo \"exit=$?\" > {}; sleep 5",
+        "{} {args}; echo \"exit=$?\" > {}; sleep 5",
         env!("CARGO_BIN_EXE_flipscope"),
-        fixture(),
         exit_file.display()
     );
     let status = tmux
@@ -138,6 +142,8 @@ fn journey_through_queue_filter_audit_finder_and_quit() {
             "120",
             "-y",
             "40",
+            "-c",
+            env!("CARGO_MANIFEST_DIR"),
             "sh",
             "-c",
             &script,
@@ -145,6 +151,69 @@ fn journey_through_queue_filter_audit_finder_and_quit() {
         .status()
         .unwrap();
     assert!(status.success());
+    tmux
+}
+
+/// Waits for the exit file and checks the exit status is 0.
+fn exits_with_0(tmux: &Tmux, exit_file: &std::path::Path) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !exit_file.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "flipscope did not quit:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let exit = std::fs::read_to_string(exit_file).unwrap();
+    assert_eq!(exit.trim(), "exit=0");
+}
+
+/// The main journey on the bundled sample study (programs and generations, no pairs:
+/// the TUI scores it): the CW queue, a pair, the oracle switch, the finder, help, quit.
+#[test]
+fn journey_on_the_bundled_sample_study() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let exit_file = dir.path().join("exit");
+    // No paths: the sample-runs/ of the current directory (the crate's).
+    let tmux = start("sample", "--theme dark", &exit_file);
+    let queue = tmux.wait_for(&["flip CW", "oracle reference", " of 1740 pairs"]);
+    assert!(queue.contains("CW "), "{queue}");
+    tmux.keys(&["Enter"]);
+    let audit = tmux.wait_for(&["RTL original", "RTL transformed", "Properties"]);
+    assert!(audit.contains("reason "), "scored reasons shown:\n{audit}");
+    tmux.keys(&["o"]);
+    tmux.wait_for(&["oracle rtl", "RTL original"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["filter none  oracle rtl"]);
+    tmux.keys(&["f"]);
+    tmux.keys(&["-l", "cfg_72=cfg_102"]);
+    tmux.wait_for(&["> cfg_72=cfg_102", "behavior p01 cfg_72=cfg_102"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["p01  cfg_72=cfg_102", "RTL original"]);
+    tmux.keys(&["?"]);
+    tmux.wait_for(&["Keys", "audit pair"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["Tab next pane"]);
+    tmux.keys(&["q"]);
+    exits_with_0(&tmux, &exit_file);
+}
+
+#[test]
+fn journey_through_queue_filter_audit_finder_and_quit() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let exit_file = dir.path().join("exit");
+    let tmux = start(
+        "pairs",
+        &format!("open --theme dark {}", fixture()),
+        &exit_file,
+    );
 
     tmux.wait_for(&["12 of 48 pairs", "flip CW"]);
     tmux.keys(&["c"]);
@@ -177,16 +246,5 @@ fn journey_through_queue_filter_audit_finder_and_quit() {
     tmux.keys(&["Escape"]);
     tmux.wait_for(&["Tab next pane"]);
     tmux.keys(&["q"]);
-
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !exit_file.exists() {
-        assert!(
-            Instant::now() < deadline,
-            "flipscope did not quit:\n{}",
-            tmux.screen()
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let exit = std::fs::read_to_string(&exit_file).unwrap();
-    assert_eq!(exit.trim(), "exit=0");
+    exits_with_0(&tmux, &exit_file);
 }

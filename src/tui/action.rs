@@ -76,6 +76,9 @@ pub enum Action {
     FinderResults(u64, Arc<Vec<FinderHit>>),
     /// Truth-table request `id` finished.
     TruthTable(u64, Arc<TruthView>),
+    /// Scoring request `id` finished: the study scored (tagged with its oracle in
+    /// `Prepared::oracle`), or the error message.
+    Scored(u64, Result<Arc<Prepared>, String>),
 }
 
 /// The actions a key can be bound to, by their keymap name, with the help text.

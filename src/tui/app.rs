@@ -12,7 +12,7 @@ use super::finder::FinderEntry;
 use super::highlight::{Highlighted, text_key};
 use super::jobs::JobKind;
 use super::keymap::{Keymap, Mode};
-use super::load::Prepared;
+use super::load::{Prepared, RawStudy};
 use super::model::{AuditData, StudyView};
 use super::queue::Queue;
 use super::theme::{Theme, ThemeKind};
@@ -41,6 +41,8 @@ pub struct App {
     pub finder: FinderState,
     pub audit: Option<AuditState>,
     pub oracle: Oracle,
+    /// The raw study whose generations the TUI scores (none for a pairs file).
+    pub raw: Option<RawStudy>,
     /// Highlighted texts by `text_key`.
     pub highlights: HashMap<u64, Arc<Highlighted>>,
     /// The request id each job kind's latest request has; results for other ids are
@@ -77,6 +79,7 @@ impl App {
             finder: FinderState::default(),
             audit: None,
             oracle: Oracle::Reference,
+            raw: None,
             highlights: HashMap::new(),
             awaiting: BTreeMap::new(),
             requests: Vec::new(),
@@ -197,6 +200,7 @@ impl App {
                     Oracle::Rtl => Oracle::Reference,
                 };
                 self.message = Some(format!("oracle: {}", self.oracle.name()));
+                self.request_score();
                 self.request_truth();
             }
             Action::ToggleTheme => self.theme = Theme::builtin(self.theme.kind.toggled()),
@@ -223,10 +227,27 @@ impl App {
                                 study,
                                 queue,
                                 index,
+                                raw,
+                                ..
                             } = (*prepared).clone();
                             self.set_study(study, queue, index);
+                            self.raw = raw;
+                            self.request_score();
                         }
                         Err(message) => self.load = LoadState::Failed(message),
+                    }
+                }
+            }
+            Action::Scored(id, result) => {
+                if self.answered(JobKind::Score, id) {
+                    match result {
+                        // Results are tagged with their oracle: one for an oracle no
+                        // longer in force is stale (a newer request answers).
+                        Ok(prepared) if prepared.oracle == Some(self.oracle) => {
+                            self.show_scored(&prepared);
+                        }
+                        Ok(_) => {}
+                        Err(message) => self.message = Some(message),
                     }
                 }
             }
@@ -262,13 +283,15 @@ impl App {
                 self.overlay = None;
                 self.filter_error = None;
             }
-            None if self.screen == Screen::Audit => {
-                self.screen = Screen::Queue;
-                self.audit = None;
-                self.awaiting.remove(&JobKind::Truth);
-            }
+            None if self.screen == Screen::Audit => self.back_to_queue(),
             None => {}
         }
+    }
+
+    fn back_to_queue(&mut self) {
+        self.screen = Screen::Queue;
+        self.audit = None;
+        self.awaiting.remove(&JobKind::Truth);
     }
 
     fn page(&self) -> usize {
@@ -446,6 +469,9 @@ impl App {
 pub fn default_theme() -> Theme {
     Theme::builtin(ThemeKind::detect())
 }
+
+#[path = "app_rescore.rs"]
+mod rescore;
 
 #[cfg(test)]
 #[path = "app_tests.rs"]

@@ -18,6 +18,8 @@ pub enum JobKind {
     Find,
     /// Truth tables of the audit screen.
     Truth,
+    /// Scoring a raw study's generations (under the current oracle).
+    Score,
 }
 
 impl JobKind {
@@ -27,6 +29,7 @@ impl JobKind {
             JobKind::Highlight => "highlighting",
             JobKind::Find => "searching",
             JobKind::Truth => "truth table",
+            JobKind::Score => "scoring",
         }
     }
 }

@@ -10,6 +10,9 @@ use std::sync::Arc;
 use super::finder::{FinderEntry, build_index};
 use super::model::{PairView, ProgramView, SideView, StudyView, VariantView};
 use super::queue::Queue;
+use super::state::Oracle;
+use crate::rtl::ParseCache;
+use crate::score::study::{Oracle as ScoreOracle, StudyOptions, score_study};
 use crate::study::annotation::replay;
 use crate::study::source::{FileKind, expand};
 use crate::study::{LocatedError, PairRecord, Program, Side, Study, load_study_with_progress};
@@ -23,9 +26,23 @@ pub enum LoadError {
     Files(Vec<LocatedError>),
     #[error(transparent)]
     Study(#[from] crate::study::StudyErrors),
-    #[error("no pairs*.jsonl file in {0}: expected the output of `flipscope score`")]
+    #[error(
+        "no study to open in {0}: expected a pairs*.jsonl file (the output of `flipscope score`) or programs*.jsonl with generations*.jsonl"
+    )]
     NoPairs(String),
 }
+
+/// A raw study (programs and generations) the TUI scores itself; compared by identity.
+#[derive(Clone, Debug)]
+pub struct RawStudy(pub Arc<Study>);
+
+impl PartialEq for RawStudy {
+    fn eq(&self, other: &RawStudy) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for RawStudy {}
 
 /// A loaded study with what the UI needs precomputed off the UI thread: the queue
 /// (sorted, filtered to `CW`) and the finder's index.
@@ -34,6 +51,11 @@ pub struct Prepared {
     pub study: Arc<StudyView>,
     pub queue: Queue,
     pub index: Arc<Vec<FinderEntry>>,
+    /// The raw study when the pairs come from scoring its generations (not from a
+    /// pairs file): the oracle switch rescores it.
+    pub raw: Option<RawStudy>,
+    /// The oracle the pairs were scored under (`None`: read from a pairs file).
+    pub oracle: Option<Oracle>,
 }
 
 impl Prepared {
@@ -44,15 +66,59 @@ impl Prepared {
             study: Arc::new(study),
             queue,
             index,
+            raw: None,
+            oracle: None,
+        }
+    }
+
+    /// A loaded study: its pairs file as read, or, for a raw study (programs with
+    /// generations, with or without pairs), the study with no pairs yet and the raw
+    /// study kept for the scoring job.
+    pub fn of_loaded(mut study: Study) -> Prepared {
+        if !is_raw(&study) {
+            return Prepared::new(view_of(study));
+        }
+        let raw = RawStudy(Arc::new(study.clone()));
+        study.pairs.clear();
+        Prepared {
+            raw: Some(raw),
+            ..Prepared::new(view_of(study))
+        }
+    }
+
+    /// The raw study's generations scored under `oracle` (`score::study`), as shown.
+    pub fn scored(raw: &RawStudy, oracle: Oracle, cache: &ParseCache) -> Prepared {
+        let options = StudyOptions {
+            oracle: match oracle {
+                Oracle::Reference => ScoreOracle::Reference,
+                Oracle::Rtl => ScoreOracle::Rtl,
+            },
+            lenient: false,
+        };
+        let report = score_study(&raw.0, &options, cache);
+        let mut study = (*raw.0).clone();
+        study.pairs = report.pairs;
+        Prepared {
+            raw: Some(raw.clone()),
+            oracle: Some(oracle),
+            ..Prepared::new(view_of(study))
         }
     }
 }
 
-/// Checks that `paths` name a study with pairs, without reading the records (so the
-/// CLI can refuse before it takes over the terminal).
+/// Whether the study holds generations to score (programs and generations); such a
+/// study is scored by the TUI even when it also has pairs.
+pub fn is_raw(study: &Study) -> bool {
+    !study.programs.is_empty() && !study.generations.is_empty()
+}
+
+/// Checks that `paths` name a study with pairs, or with programs and generations to
+/// score, without reading the records (so the CLI can refuse before it takes over the
+/// terminal).
 pub fn check_paths(paths: &[PathBuf]) -> Result<(), LoadError> {
     let files = expand(paths).map_err(LoadError::Files)?;
-    if files.iter().any(|(_, kind)| *kind == FileKind::Pairs) {
+    let has = |k: FileKind| files.iter().any(|(_, kind)| *kind == k);
+    if has(FileKind::Pairs) || (has(FileKind::Programs) && has(FileKind::Generations)) {
         Ok(())
     } else {
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
@@ -63,11 +129,18 @@ pub fn check_paths(paths: &[PathBuf]) -> Result<(), LoadError> {
 /// Loads the study in `paths`, reporting progress as it goes.
 pub fn load_study(
     paths: &[PathBuf],
-    mut progress: impl FnMut(&LoadProgress),
+    progress: impl FnMut(&LoadProgress),
 ) -> Result<StudyView, LoadError> {
+    Ok(view_of(load_raw(paths, progress)?))
+}
+
+/// Reads the study's records in `paths`, reporting progress as it goes.
+pub fn load_raw(
+    paths: &[PathBuf],
+    mut progress: impl FnMut(&LoadProgress),
+) -> Result<Study, LoadError> {
     check_paths(paths)?;
-    let study = load_study_with_progress(paths, &mut progress)?;
-    Ok(view_of(study))
+    Ok(load_study_with_progress(paths, &mut progress)?)
 }
 
 /// The view model of a loaded study.

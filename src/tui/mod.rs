@@ -28,4 +28,6 @@ pub mod widgets;
 pub use runner::{Options, TuiError, run};
 
 #[cfg(test)]
+mod score_tests;
+#[cfg(test)]
 mod snapshot_tests;

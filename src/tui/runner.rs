@@ -18,10 +18,11 @@ use super::finder::search;
 use super::highlight::{highlight, text_key};
 use super::jobs::{Ticket, Worker};
 use super::keymap::{Key, Keymap, KeymapError};
-use super::load::{LoadError, Prepared, check_paths, load_study};
+use super::load::{LoadError, Prepared, check_paths, load_raw};
 use super::theme::{Theme, ThemeKind};
 use super::truth;
 use super::views;
+use crate::rtl::ParseCache;
 
 /// Why the TUI could not start or stopped.
 #[derive(Debug, thiserror::Error)]
@@ -151,6 +152,7 @@ struct Workers {
     highlight: Worker<Request>,
     find: Worker<Request>,
     truth: Worker<Request>,
+    score: Worker<Request>,
 }
 
 impl Workers {
@@ -178,6 +180,7 @@ impl Workers {
             highlight: worker("highlight"),
             find: worker("find"),
             truth: worker("truth"),
+            score: worker("score"),
         }
     }
 
@@ -187,6 +190,7 @@ impl Workers {
             Request::Highlight { .. } => &self.highlight,
             Request::Find { .. } => &self.find,
             Request::Truth { .. } => &self.truth,
+            Request::Score { .. } => &self.score,
         };
         worker.request(request);
     }
@@ -198,8 +202,8 @@ impl Workers {
 pub fn perform(request: Request, emit: &mut dyn FnMut(Action), stop: &dyn Fn() -> bool) {
     match request {
         Request::Load { id, paths } => {
-            let result = load_study(&paths, |p| emit(Action::LoadProgress(id, p.clone())))
-                .map(|study| Arc::new(Prepared::new(study)))
+            let result = load_raw(&paths, |p| emit(Action::LoadProgress(id, p.clone())))
+                .map(|study| Arc::new(Prepared::of_loaded(study)))
                 .map_err(|e| e.to_string());
             emit(Action::Loaded(id, result));
         }
@@ -220,6 +224,12 @@ pub fn perform(request: Request, emit: &mut dyn FnMut(Action), stop: &dyn Fn() -
                 id,
                 Arc::new(truth::build(&data, oracle)),
             ));
+        }
+        Request::Score { id, raw, oracle } => {
+            let cache = ParseCache::user();
+            let prepared = Prepared::scored(&raw, oracle, &cache);
+            cache.flush();
+            emit(Action::Scored(id, Ok(Arc::new(prepared))));
         }
     }
 }

@@ -10,7 +10,7 @@ use super::action::Action;
 use super::diff::apply_rename;
 use super::finder::{FinderEntry, FinderHit};
 use super::jobs::JobKind;
-use super::load::LoadProgress;
+use super::load::{LoadProgress, RawStudy};
 use super::model::AuditData;
 use super::truth::TruthView;
 
@@ -53,6 +53,12 @@ pub enum Request {
         data: Arc<AuditData>,
         oracle: Oracle,
     },
+    /// Score the raw study's generations under `oracle`.
+    Score {
+        id: u64,
+        raw: RawStudy,
+        oracle: Oracle,
+    },
 }
 
 impl Request {
@@ -62,6 +68,7 @@ impl Request {
             Request::Highlight { .. } => JobKind::Highlight,
             Request::Find { .. } => JobKind::Find,
             Request::Truth { .. } => JobKind::Truth,
+            Request::Score { .. } => JobKind::Score,
         }
     }
 
@@ -71,7 +78,8 @@ impl Request {
             Request::Load { id, .. }
             | Request::Highlight { id, .. }
             | Request::Find { id, .. }
-            | Request::Truth { id, .. } => *id,
+            | Request::Truth { id, .. }
+            | Request::Score { id, .. } => *id,
         }
     }
 }
@@ -81,6 +89,7 @@ impl Request {
 pub fn failed_job(kind: JobKind, id: u64, message: String) -> Action {
     match kind {
         JobKind::Load => Action::Loaded(id, Err(message)),
+        JobKind::Score => Action::Scored(id, Err(message)),
         JobKind::Highlight => Action::Highlighted(id, Arc::new(Vec::new())),
         JobKind::Find => Action::FinderResults(id, Arc::new(Vec::new())),
         JobKind::Truth => Action::TruthTable(

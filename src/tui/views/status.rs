@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::tui::app::{App, LoadState, Overlay};
+use crate::tui::jobs::JobKind;
 use crate::tui::theme::Role;
 
 /// The status line's left part: `ready` exactly when no job runs.
@@ -25,6 +26,16 @@ pub fn status_text(app: &App) -> (String, Role) {
         LoadState::Loading(None) => return ("loading".into(), Role::Busy),
         LoadState::Failed(_) if app.is_idle() => return ("error".into(), Role::Error),
         _ => {}
+    }
+    if app.awaiting.contains_key(&JobKind::Score) {
+        let generations = app.raw.as_ref().map_or(0, |r| r.0.generations.len());
+        return (
+            format!(
+                "scoring {generations} generations under the {} oracle…",
+                app.oracle.name()
+            ),
+            Role::Busy,
+        );
     }
     match app.awaiting.keys().next() {
         Some(kind) => (format!("{}…", kind.name()), Role::Busy),
