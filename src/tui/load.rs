@@ -171,7 +171,38 @@ pub fn view_of(study: Study) -> StudyView {
         pairs,
         programs,
         sources,
+        simulated: simulated_note(&study.generations),
     }
+}
+
+/// What the generations' `meta` says when they are simulated (as the bundled sample
+/// study's are): `None` for real model outputs.
+pub fn simulated_note(generations: &[crate::study::Generation]) -> Option<String> {
+    let meta = generations
+        .iter()
+        .filter_map(|g| g.meta.as_ref())
+        .find(|m| m.get("simulated").and_then(|v| v.as_bool()) == Some(true))?;
+    let mut models: Vec<&str> = generations
+        .iter()
+        .filter(|g| {
+            g.meta
+                .as_ref()
+                .and_then(|m| m.get("simulated"))
+                .and_then(|v| v.as_bool())
+                == Some(true)
+        })
+        .map(|g| g.model.as_str())
+        .collect();
+    models.sort_unstable();
+    models.dedup();
+    let calibrated = meta.get("calibrated_to").and_then(|v| v.as_str());
+    Some(match calibrated {
+        Some(_) => format!(
+            "SIMULATED outputs, not real models ({}): calibrated to published counts",
+            models.join(", ")
+        ),
+        None => format!("SIMULATED outputs, not real models ({})", models.join(", ")),
+    })
 }
 
 fn side_view(side: Side) -> SideView {
@@ -271,5 +302,32 @@ mod tests {
         assert!(matches!(err, LoadError::NoPairs(_)), "{err}");
         let missing = check_paths(&[dir.path().join("nope")]).unwrap_err();
         assert!(missing.to_string().contains("nope"), "{missing}");
+    }
+
+    #[test]
+    fn simulated_generations_are_said_to_be_simulated() {
+        let generation = |model: &str, meta: Option<serde_json::Value>| crate::study::Generation {
+            program: "p1".into(),
+            variant: "original".into(),
+            model: model.into(),
+            output: String::new(),
+            meta,
+            extra: Default::default(),
+        };
+        let real = [generation("m", None)];
+        assert_eq!(simulated_note(&real), None);
+        let simulated = [
+            generation("real", Some(serde_json::json!({"tokens": 3}))),
+            generation(
+                "sim-b",
+                Some(serde_json::json!({"simulated": true, "calibrated_to": "x"})),
+            ),
+            generation("sim-a", Some(serde_json::json!({"simulated": true}))),
+        ];
+        let note = simulated_note(&simulated).unwrap();
+        assert!(
+            note.starts_with("SIMULATED outputs, not real models (sim-a, sim-b)"),
+            "{note}"
+        );
     }
 }

@@ -62,6 +62,9 @@ pub struct StudyView {
     pub programs: BTreeMap<String, ProgramView>,
     /// The files the study came from, as named by the user.
     pub sources: Vec<String>,
+    /// Set when the study's generations say they are simulated (`meta.simulated`), with
+    /// what they are calibrated to: the title bar says so plainly.
+    pub simulated: Option<String>,
 }
 
 /// What the audit screen shows for one pair.

@@ -101,9 +101,12 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
 fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
     let theme = &app.theme;
     let q = &app.queue;
-    let block = Block::bordered()
+    let mut block = Block::bordered()
         .border_style(theme.style(Role::Border))
         .title_top(Line::styled(" flipscope ", theme.style(Role::Title)));
+    if let Some(note) = &app.study.simulated {
+        block = block.title_top(Line::styled(format!(" {note} "), theme.style(Role::Error)));
+    }
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let [left, right] =
