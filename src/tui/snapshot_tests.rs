@@ -236,3 +236,16 @@ fn note_popup() {
 fn audit_sample() {
     snapshot_tagging("audit_sample", |app| press(app, "S 1"));
 }
+
+#[test]
+fn help_names_the_tags_of_the_digit_keys() {
+    let mut app = AppBuilder::fixture().build();
+    press(&mut app, "?");
+    let text: String = super::views::help::help_lines(&app)
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(text.contains("toggle tag output-contract"), "{text}");
+    assert!(text.contains("toggle tag reference-error"), "{text}");
+    assert!(text.contains("accept"), "{text}");
+}

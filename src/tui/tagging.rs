@@ -12,8 +12,9 @@ use super::model::{PairView, StudyView};
 
 /// Pairs drawn per condition for an audit sample.
 pub const SAMPLE_K: usize = 5;
-/// The seed of the audit sample (shown on screen, so a sample can be drawn again).
-pub const SAMPLE_SEED: u64 = 42;
+/// The seed of the audit sample: `flipscope sample`'s default, so both draw the same
+/// pairs (shown on screen).
+pub const SAMPLE_SEED: u64 = 0;
 
 /// The key of a pair in the annotation store.
 pub fn pair_key(p: &PairView) -> PairKey {
