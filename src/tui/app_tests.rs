@@ -65,6 +65,14 @@ impl AppBuilder {
         self
     }
 
+    /// A given study.
+    pub fn from_study(study: StudyView) -> AppBuilder {
+        AppBuilder {
+            study,
+            size: (120, 40),
+        }
+    }
+
     pub fn build(self) -> App {
         let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
         app.update(Action::Resize(self.size.0, self.size.1));

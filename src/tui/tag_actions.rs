@@ -15,6 +15,7 @@ impl App {
     pub fn open_annotations(&mut self, dir: &Path, data_root: Option<&Path>) {
         let message = self.tagging.open(dir, data_root);
         self.message = Some(message);
+        self.tagging.loaded_tags = self.study.pairs.iter().map(|p| p.tags.clone()).collect();
         if self.tagging.store.is_some() {
             let study = Arc::make_mut(&mut self.study);
             for pair in &mut study.pairs {
@@ -124,9 +125,14 @@ impl App {
 
     /// Shows the store's tags of pair `i` everywhere (queue, filter, audit screen).
     fn refresh_pair(&mut self, i: usize) {
-        let Some(tags) = self.tagging.tags_of(&self.study.pairs[i]) else {
+        if self.tagging.store.is_none() {
             return;
-        };
+        }
+        let tags = self
+            .tagging
+            .tags_of(&self.study.pairs[i])
+            .or_else(|| self.tagging.loaded_tags.get(i).cloned())
+            .unwrap_or_default();
         Arc::make_mut(&mut self.study).pairs[i].tags = tags.clone();
         if let Some(audit) = &mut self.audit
             && audit.pair == i

@@ -72,6 +72,11 @@ pub struct Tagging {
     pub note_input: String,
     /// The audit sample replacing the queue, when one is shown.
     pub sample: Option<Sample>,
+    /// Each pair's tags as loaded with the study (all its annotations files), shown
+    /// where the store has no decision on the pair.
+    pub loaded_tags: Vec<Vec<String>>,
+    /// Why no store is open (the lock held elsewhere, no place for the file...).
+    pub unavailable: Option<String>,
 }
 
 impl Default for Tagging {
@@ -84,6 +89,8 @@ impl Default for Tagging {
             place: "annotations: not open".into(),
             note_input: String::new(),
             sample: None,
+            loaded_tags: Vec::new(),
+            unavailable: None,
         }
     }
 }
@@ -109,6 +116,7 @@ impl Tagging {
     /// or why the TUI stays read-only.
     pub fn open(&mut self, dir: &Path, data_root: Option<&Path>) -> String {
         self.store = None;
+        self.unavailable = None;
         let auditor = if self.auditor.trim().is_empty() {
             "auditor".to_string()
         } else {
@@ -133,6 +141,7 @@ impl Tagging {
             }
             Err(e) => {
                 self.place = "annotations: read-only".into();
+                self.unavailable = Some(e.to_string());
                 format!("read-only: {e}")
             }
         }
@@ -173,15 +182,23 @@ impl Tagging {
     fn store(&mut self) -> Result<&mut AnnotationStore, String> {
         match &mut self.store {
             Some(s) => Ok(s),
-            None => Err(format!("not saved ({})", self.place)),
+            None => Err(format!(
+                "not saved: {}",
+                self.unavailable
+                    .as_deref()
+                    .unwrap_or("no annotation store is open")
+            )),
         }
     }
 
-    /// The tags the store has for `pair` (`None`: no store, keep what was loaded).
+    /// The tags the store has for `pair`; `None` when the store has no decision on it
+    /// (then the tags loaded with the study, from every annotations file, stand).
     pub fn tags_of(&self, pair: &PairView) -> Option<Vec<String>> {
         self.store
-            .as_ref()
-            .map(|s| s.current_tags(&pair_key(pair)).into_iter().collect())
+            .as_ref()?
+            .audits()
+            .get(&pair_key(pair))
+            .map(|a| a.tags.iter().cloned().collect())
     }
 
     /// The note of `pair`.

@@ -187,7 +187,10 @@ fn a_locked_store_leaves_the_tui_read_only() {
     assert_eq!(app.tagging.place, "annotations: read-only");
     assert!(app.message.as_deref().unwrap().contains("already open"));
     press(&mut app, "1");
-    assert!(app.message.as_deref().unwrap().contains("not saved"));
+    assert!(
+        app.message.as_deref().unwrap().contains("not saved: ")
+            && app.message.as_deref().unwrap().contains("already open")
+    );
     assert_eq!(file_text(dir.path()), before);
     press(&mut app, "j Enter");
     assert!(app.audit.is_some(), "still usable");
@@ -274,4 +277,38 @@ fn the_header_counts_tags_by_suggested_category() {
     let after = counts(&app);
     let of = |c: &[(String, usize, usize)]| c.iter().find(|c| c.0 == tag).unwrap().2;
     assert_eq!(of(&after), of(&before) + 1);
+}
+
+#[test]
+fn tags_from_other_annotation_files_stay_until_the_store_decides() {
+    let dir = study_copy();
+    // A second auditor's file in the study: loaded with the study, not the store.
+    let line = r#"{"program": "p01", "behavior": "out=data", "model": "qwen2.5-coder-7b", "variant": "T1", "action": "tag", "tag": "scorer-false-positive", "auditor": "bob", "time": "2026-11-29T15:00:00Z", "version": "0.1.0"}"#;
+    std::fs::write(
+        dir.path().join("annotations-bob.jsonl"),
+        format!("{line}\n"),
+    )
+    .unwrap();
+    let study = crate::tui::load::load_study(&[dir.path().to_path_buf()], |_| {}).unwrap();
+    let mut app = AppBuilder::from_study(study).build();
+    app.open_annotations(dir.path(), None);
+    let i = app
+        .study
+        .pairs
+        .iter()
+        .position(|p| p.tags == ["scorer-false-positive"])
+        .expect("bob's tag is shown");
+    app.jump_to(i);
+    press(&mut app, "6");
+    assert_eq!(
+        app.study.pairs[i].tags,
+        ["extra-predicate"],
+        "the store decides"
+    );
+    press(&mut app, "u");
+    assert_eq!(
+        app.study.pairs[i].tags,
+        ["scorer-false-positive"],
+        "bob's tag is back"
+    );
 }
