@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -120,15 +120,18 @@ fn have_tmux() -> bool {
     true
 }
 
-/// Starts `flipscope ARGS` in a 120x40 tmux session of its own, in the crate's
-/// directory; the exit status is written to `exit_file`.
-fn start(name: &str, args: &str, exit_file: &std::path::Path) -> Tmux {
+/// Starts `flipscope ARGS` in a 120x40 tmux session of its own, in directory `cwd`,
+/// with private HOME/XDG directories under the exit file's folder; the exit status is
+/// written to `exit_file`.
+fn start(name: &str, args: &str, cwd: &Path, exit_file: &Path) -> Tmux {
     let tmux = Tmux {
         socket: format!("flipscope-test-{name}-{}", std::process::id()),
     };
+    let bin = std::env::var("FLIPSCOPE_TEST_BIN")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_flipscope").to_string());
     let script = format!(
-        "{} {args}; echo \"exit=$?\" > {}; sleep 5",
-        env!("CARGO_BIN_EXE_flipscope"),
+        "{} {bin} {args}; echo \"exit=$?\" > {}; sleep 5",
+        private_env(exit_file.parent().unwrap()),
         exit_file.display()
     );
     let status = tmux
@@ -143,11 +146,9 @@ fn start(name: &str, args: &str, exit_file: &std::path::Path) -> Tmux {
             "-y",
             "40",
             "-c",
-            env!("CARGO_MANIFEST_DIR"),
-            "sh",
-            "-c",
-            &script,
         ])
+        .arg(cwd)
+        .args(["sh", "-c", &script])
         .status()
         .unwrap();
     assert!(status.success());
@@ -178,8 +179,14 @@ fn journey_on_the_bundled_sample_study() {
     }
     let dir = tempfile::tempdir().unwrap();
     let exit_file = dir.path().join("exit");
-    // No paths: the sample-runs/ of the current directory (the crate's).
-    let tmux = start("sample", "--theme dark", &exit_file);
+    // No paths: the sample-runs/ of the current directory, here a copy of the bundled
+    // one (the TUI keeps its annotations and lock beside the study).
+    let cwd = dir.path().join("cwd");
+    copy_dir(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample-runs"),
+        &cwd.join("sample-runs"),
+    );
+    let tmux = start("sample", "--theme dark", &cwd, &exit_file);
     let queue = tmux.wait_for(&["flip CW", "oracle reference", " of 1740 pairs"]);
     assert!(queue.contains("CW "), "{queue}");
     tmux.keys(&["Enter"]);
@@ -209,9 +216,11 @@ fn journey_through_queue_filter_audit_finder_and_quit() {
     }
     let dir = tempfile::tempdir().unwrap();
     let exit_file = dir.path().join("exit");
+    let study = study_copy(dir.path());
     let tmux = start(
         "pairs",
-        &format!("open --theme dark {}", fixture()),
+        &format!("open --theme dark {}", study.display()),
+        dir.path(),
         &exit_file,
     );
 
@@ -247,4 +256,135 @@ fn journey_through_queue_filter_audit_finder_and_quit() {
     tmux.wait_for(&["Tab next pane"]);
     tmux.keys(&["q"]);
     exits_with_0(&tmux, &exit_file);
+}
+
+/// A copy of the fixture study under `dir` (the TUI writes its annotations there).
+fn study_copy(dir: &Path) -> PathBuf {
+    let from = PathBuf::from(fixture());
+    let to = dir.join("study");
+    std::fs::create_dir_all(&to).unwrap();
+    for name in ["pairs.jsonl", "programs.jsonl", "annotations.jsonl"] {
+        std::fs::copy(from.join(name), to.join(name)).unwrap();
+    }
+    to
+}
+
+/// Copies the files of directory `from` into `to` (created).
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+}
+
+/// `env` settings that keep the user's own config and data directories out of a run.
+fn private_env(dir: &Path) -> String {
+    let home = dir.join("home");
+    format!(
+        "env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config",
+        h = home.display()
+    )
+}
+
+impl Tmux {
+    /// Starts `flipscope open STUDY` in a 120x40 session; returns the file its exit
+    /// status is written to.
+    fn launch(&self, dir: &Path, study: &Path, run: &str) -> PathBuf {
+        let exit_file = dir.join(format!("exit-{run}"));
+        // FLIPSCOPE_TEST_BIN: a private copy of the binary when several checkouts share
+        // one target directory.
+        let bin = std::env::var("FLIPSCOPE_TEST_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_flipscope").to_string());
+        let script = format!(
+            "{} {} open --theme dark {}; echo \"exit=$?\" > {}; sleep 5",
+            private_env(dir),
+            bin,
+            study.display(),
+            exit_file.display()
+        );
+        let status = self
+            .cmd()
+            .args(["new-session", "-d", "-s", "tui", "-x", "120", "-y", "40"])
+            .args(["sh", "-c", &script])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        exit_file
+    }
+
+    /// Presses `q` and waits for flipscope to exit with status 0.
+    fn quit(&self, exit_file: &Path) {
+        self.keys(&["q"]);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !exit_file.exists() {
+            assert!(
+                Instant::now() < deadline,
+                "flipscope did not quit:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let exit = std::fs::read_to_string(exit_file).unwrap();
+        assert_eq!(exit.trim(), "exit=0");
+    }
+
+    /// Filters the queue on `tag=TAG` and waits for `shown`.
+    fn filter_tag(&self, tag: &str, shown: &str) {
+        self.keys(&["/"]);
+        self.keys(&["-l", &format!("tag={tag}")]);
+        self.keys(&["Enter"]);
+        self.wait_for(&[shown, &format!("filter tag={tag}")]);
+    }
+}
+
+#[test]
+fn journey_tagging_three_pairs_survives_a_restart() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let study = study_copy(dir.path());
+    let before = std::fs::read_to_string(study.join("annotations.jsonl")).unwrap();
+    let tmux = Tmux {
+        socket: format!("flipscope-tags-{}", std::process::id()),
+    };
+    let exit_file = tmux.launch(dir.path(), &study, "first");
+    tmux.wait_for(&[
+        "12 of 48 pairs",
+        "annotations: study dir",
+        "dropped-predicate 3/6",
+    ]);
+    // The sixth row (p01 out=data, qwen, T1) is untagged; its suggestion is
+    // dropped-predicate. Accept it, then tag it and the next two untagged rows.
+    tmux.keys(&["j", "j", "j", "j", "j", "a"]);
+    tmux.wait_for(&["tagged dropped-predicate (saved)", "dropped-predicate 4/6"]);
+    tmux.keys(&["6"]);
+    tmux.wait_for(&["tagged extra-predicate (saved)"]);
+    tmux.keys(&["j", "6", "j", "j", "6"]);
+    tmux.filter_tag("extra-predicate", "3 of 48 pairs");
+    tmux.quit(&exit_file);
+
+    let after = std::fs::read_to_string(study.join("annotations.jsonl")).unwrap();
+    assert!(after.starts_with(&before), "earlier decisions are kept");
+    let added: Vec<&str> = after[before.len()..].lines().collect();
+    assert_eq!(added.len(), 4, "{added:?}");
+    assert_eq!(
+        added
+            .iter()
+            .filter(|l| l.contains("\"tag\":\"extra-predicate\""))
+            .count(),
+        3
+    );
+
+    // A fresh tmux server for the second run.
+    let tmux = Tmux {
+        socket: format!("flipscope-tags-again-{}", std::process::id()),
+    };
+    let exit_file = tmux.launch(dir.path(), &study, "again");
+    tmux.wait_for(&["12 of 48 pairs", "dropped-predicate 4/6"]);
+    tmux.filter_tag("extra-predicate", "3 of 48 pairs");
+    tmux.quit(&exit_file);
 }

@@ -58,6 +58,16 @@ pub enum Action {
     ToggleOracle,
     /// Switch between the dark and the light theme.
     ToggleTheme,
+    /// Toggle the taxonomy tag bound to this digit key on the selected pair.
+    ToggleTag(char),
+    /// Tag the selected pair with its suggested category (the transformed side's).
+    AcceptSuggestion,
+    /// Open the note popup of the selected pair.
+    EditNote,
+    /// Undo this session's last annotation decision.
+    Undo,
+    /// Replace the queue with the audit sample, or return to the full queue.
+    ToggleSample,
     /// Type a character into the open text field.
     Input(char),
     /// Delete the character before the cursor of the open text field.
@@ -106,6 +116,19 @@ pub const NAMED: &[(&str, Action, &str)] = &[
     ("rename", Action::ToggleRename, "original names"),
     ("oracle", Action::ToggleOracle, "oracle"),
     ("theme", Action::ToggleTheme, "theme"),
+    ("tag_1", Action::ToggleTag('1'), "tag (1-9)"),
+    ("tag_2", Action::ToggleTag('2'), "tag 2"),
+    ("tag_3", Action::ToggleTag('3'), "tag 3"),
+    ("tag_4", Action::ToggleTag('4'), "tag 4"),
+    ("tag_5", Action::ToggleTag('5'), "tag 5"),
+    ("tag_6", Action::ToggleTag('6'), "tag 6"),
+    ("tag_7", Action::ToggleTag('7'), "tag 7"),
+    ("tag_8", Action::ToggleTag('8'), "tag 8"),
+    ("tag_9", Action::ToggleTag('9'), "tag 9"),
+    ("accept", Action::AcceptSuggestion, "accept"),
+    ("note", Action::EditNote, "note"),
+    ("undo", Action::Undo, "undo"),
+    ("sample", Action::ToggleSample, "sample"),
     ("delete", Action::DeleteChar, "delete"),
     ("submit", Action::Submit, "accept"),
 ];

@@ -15,6 +15,7 @@ use super::keymap::{Keymap, Mode};
 use super::load::{Prepared, RawStudy};
 use super::model::{AuditData, StudyView};
 use super::queue::Queue;
+use super::tagging::Tagging;
 use super::theme::{Theme, ThemeKind};
 use super::views::layout;
 
@@ -54,6 +55,10 @@ pub struct App {
     /// A one-line message for the status line.
     pub message: Option<String>,
     pub quit: bool,
+    /// Annotations: the store, taxonomy, note popup and audit sample.
+    pub tagging: Tagging,
+    /// The study's directory, where the annotation store opens once it has loaded.
+    pub study_dir: Option<PathBuf>,
     next_id: u64,
 }
 
@@ -86,6 +91,8 @@ impl App {
             help_scroll: 0,
             message: None,
             quit: false,
+            tagging: Tagging::default(),
+            study_dir: None,
             next_id: 0,
         }
     }
@@ -93,6 +100,7 @@ impl App {
     /// Starts loading the study in `paths` in the background.
     pub fn start_loading(&mut self, paths: Vec<PathBuf>) {
         self.load = LoadState::Loading(None);
+        self.study_dir = paths.first().cloned();
         let id = self.ask(JobKind::Load);
         self.requests.push(Request::Load { id, paths });
     }
@@ -119,6 +127,8 @@ impl App {
             (Some(Overlay::Filter), _) => Mode::Filter,
             (Some(Overlay::Finder), _) => Mode::Finder,
             (Some(Overlay::Help), _) => Mode::Help,
+            // The note popup types like the filter bar (Enter saves, Esc cancels).
+            (Some(Overlay::Note), _) => Mode::Filter,
             (None, Screen::Queue) => Mode::Queue,
             (None, Screen::Audit) => Mode::Audit,
         }
@@ -203,6 +213,11 @@ impl App {
                 self.request_score();
                 self.request_truth();
             }
+            Action::ToggleTag(key) => self.toggle_tag_key(key),
+            Action::AcceptSuggestion => self.accept_suggestion(),
+            Action::EditNote => self.open_note(),
+            Action::Undo => self.undo_decision(),
+            Action::ToggleSample => self.toggle_sample(),
             Action::ToggleTheme => self.theme = Theme::builtin(self.theme.kind.toggled()),
             Action::Input(c) => self.edit(|s| s.push(c)),
             Action::DeleteChar => self.edit(|s| {
@@ -233,6 +248,10 @@ impl App {
                             self.set_study(study, queue, index);
                             self.raw = raw;
                             self.request_score();
+                            if let Some(dir) = self.study_dir.clone() {
+                                let root = crate::study::store::location::default_data_root();
+                                self.open_annotations(&dir, root.as_deref());
+                            }
                         }
                         Err(message) => self.load = LoadState::Failed(message),
                     }
@@ -429,6 +448,7 @@ impl App {
                     Err(e) => self.filter_error = Some(e.to_string()),
                 }
             }
+            Some(Overlay::Note) => change(&mut self.tagging.note_input),
             Some(Overlay::Finder) => {
                 change(&mut self.finder.query);
                 self.finder.selected = 0;
@@ -441,6 +461,7 @@ impl App {
     fn submit(&mut self) {
         match self.overlay {
             Some(Overlay::Filter) if self.filter_error.is_none() => self.overlay = None,
+            Some(Overlay::Note) => self.save_note(),
             Some(Overlay::Finder) => {
                 let Some(hit) = self.finder.hits.get(self.finder.selected) else {
                     return;

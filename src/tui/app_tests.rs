@@ -65,6 +65,14 @@ impl AppBuilder {
         self
     }
 
+    /// A given study.
+    pub fn from_study(study: StudyView) -> AppBuilder {
+        AppBuilder {
+            study,
+            size: (120, 40),
+        }
+    }
+
     pub fn build(self) -> App {
         let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
         app.update(Action::Resize(self.size.0, self.size.1));
@@ -248,7 +256,7 @@ fn rename_mode_shows_the_variant_in_the_original_names() {
 #[test]
 fn next_pair_walks_the_queue_from_the_audit() {
     let mut app = AppBuilder::fixture().build();
-    press(&mut app, "Enter n");
+    press(&mut app, "Enter ]");
     assert_eq!(app.audit.as_ref().unwrap().pair, app.queue.visible[1]);
     press(&mut app, "p");
     assert_eq!(app.audit.as_ref().unwrap().pair, app.queue.visible[0]);

@@ -3,6 +3,7 @@
 //!
 //! - `model`, `load`: the view model and its adapters from the study's files;
 //! - `action`, `keymap` (+ `keymap.toml`), `app`, `state`: state and how it changes;
+//! - `tagging`, `tag_actions`: annotations (tags, notes, undo, the audit sample);
 //! - `queue`, `filter`, `finder`, `truth`, `diff`, `highlight`: what the screens show;
 //! - `views`, `widgets`, `theme`: drawing, from `&App` only;
 //! - `jobs`, `runner`: background work and the event loop.
@@ -20,6 +21,8 @@ pub mod model;
 pub mod queue;
 pub mod runner;
 pub mod state;
+pub mod tag_actions;
+pub mod tagging;
 pub mod theme;
 pub mod truth;
 pub mod views;

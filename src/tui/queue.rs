@@ -31,6 +31,8 @@ pub struct Queue {
     /// The models and variants present, sorted (for the quick keys).
     pub models: Vec<String>,
     pub variants: Vec<String>,
+    /// Only these pair indices, in this order (the audit sample); `None`: every pair.
+    pub only: Option<Vec<usize>>,
 }
 
 impl Queue {
@@ -64,6 +66,7 @@ impl Queue {
             transitions: [0; 4],
             models,
             variants,
+            only: None,
         };
         queue.refilter(study);
         queue
@@ -80,7 +83,7 @@ impl Queue {
         let keep = self.selected_pair();
         self.visible.clear();
         self.transitions = [0; 4];
-        for &i in &self.order {
+        for &i in self.only.as_ref().unwrap_or(&self.order) {
             let pair = &study.pairs[i];
             if self.model.as_ref().is_some_and(|m| *m != pair.model)
                 || self.variant.as_ref().is_some_and(|v| *v != pair.variant)

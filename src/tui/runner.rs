@@ -88,6 +88,9 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     }
     let theme = Theme::builtin(options.theme.unwrap_or_else(ThemeKind::detect));
     let mut app = App::new(keymap, theme);
+    let (tagging, problem) = super::tagging::Tagging::from_config();
+    app.tagging = tagging;
+    app.message = problem;
     let mut terminal = ratatui::try_init()?;
     keep_the_terminal_on_worker_panics();
     let result = event_loop(&mut terminal, &mut app, options.paths);

@@ -195,3 +195,57 @@ fn the_diff_marks_the_reordered_operands_in_the_differs_role() {
         "`end` is highlighted as a keyword"
     );
 }
+
+/// Like `snapshot_screens`, with the annotation store open on a copy of the fixture
+/// (the message naming the temp path cleared).
+fn snapshot_tagging(name: &str, setup: impl Fn(&mut App)) {
+    use super::tag_actions::tests::{study_copy, tagging_app};
+    for (w, h) in SIZES {
+        let dir = study_copy();
+        let mut app = tagging_app(dir.path());
+        app.update(Action::Resize(w, h));
+        app.message = None;
+        setup(&mut app);
+        let terminal = render(&app);
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), terminal.backend());
+    }
+}
+
+#[test]
+fn queue_tagged() {
+    snapshot_tagging("queue_tagged", |app| press(app, "j j 3 j 9 4"));
+}
+
+#[test]
+fn audit_tagged() {
+    snapshot_tagging("audit_tagged", |app| {
+        press(app, "j j Enter 5");
+        settle(app);
+    });
+}
+
+#[test]
+fn note_popup() {
+    snapshot_tagging("note_popup", |app| {
+        press(app, "n");
+        type_text(app, "antecedent drops en");
+    });
+}
+
+#[test]
+fn audit_sample() {
+    snapshot_tagging("audit_sample", |app| press(app, "S 1"));
+}
+
+#[test]
+fn help_names_the_tags_of_the_digit_keys() {
+    let mut app = AppBuilder::fixture().build();
+    press(&mut app, "?");
+    let text: String = super::views::help::help_lines(&app)
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(text.contains("toggle tag output-contract"), "{text}");
+    assert!(text.contains("toggle tag reference-error"), "{text}");
+    assert!(text.contains("accept"), "{text}");
+}

@@ -115,6 +115,8 @@ pub enum Overlay {
     Filter,
     Finder,
     Help,
+    /// The note popup (typed like the filter bar).
+    Note,
 }
 
 /// The panes of the audit screen, in focus order.

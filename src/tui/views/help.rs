@@ -1,5 +1,5 @@
 //! The help overlay, generated from the keymap table: every binding of every mode with
-//! its keys and what it does.
+//! its keys and what it does (digit keys name their taxonomy tags).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::layout::centered;
+use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::keymap::{Binding, Mode};
 use crate::tui::theme::Role;
@@ -23,7 +24,7 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
                     format!("  {:<24}", b.keys.join(" ")),
                     theme.style(Role::Key),
                 ),
-                Span::raw(b.action.describe()),
+                Span::raw(describe(app, &b.action)),
             ]));
         }
         lines.push(Line::raw(""));
@@ -33,6 +34,17 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
         section(mode.name(), app.keymap.bindings(mode));
     }
     lines
+}
+
+/// What an action does; a digit key names its taxonomy tag.
+fn describe(app: &App, action: &Action) -> String {
+    match action {
+        Action::ToggleTag(key) => match app.tagging.taxonomy.for_key(*key) {
+            Some(tag) => format!("toggle tag {tag}"),
+            None => "toggle tag (none on this key)".into(),
+        },
+        other => other.describe().to_string(),
+    }
 }
 
 /// Draws the help over `area`.

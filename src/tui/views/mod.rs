@@ -4,6 +4,7 @@ pub mod audit;
 pub mod finder;
 pub mod help;
 pub mod layout;
+pub mod note;
 pub mod properties;
 pub mod queue;
 pub mod rtl;
@@ -26,6 +27,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
     match app.overlay {
         Some(Overlay::Finder) => finder::draw(app, frame, body),
         Some(Overlay::Help) => help::draw(app, frame, body),
+        Some(Overlay::Note) => note::draw(app, frame, body),
         Some(Overlay::Filter) | None => {}
     }
 }

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Cell, Paragraph, Wrap};
 use super::layout::queue_areas;
 use crate::tui::app::{App, LoadState};
 use crate::tui::model::{FlipClass, PairView};
+use crate::tui::tagging::suggestion_counts;
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::table::{DataTable, TableRow};
 
@@ -109,16 +110,14 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let [left, right] =
-        Layout::horizontal([Constraint::Min(10), Constraint::Length(28)]).areas(inner);
+    let [left, right] = Layout::horizontal([Constraint::Min(10), Constraint::Length(28)])
+        .spacing(1)
+        .areas(inner);
     let label = |s: &str| Span::styled(s.to_string(), theme.style(Role::Muted));
     let value = |s: String| Span::styled(s, theme.style(Role::Header));
     let all = |v: &Option<String>| v.clone().unwrap_or_else(|| "all".into());
     let lines = vec![
-        Line::from(vec![
-            value(format!("{}", q.visible.len())),
-            label(&format!(" of {} pairs", q.total())),
-        ]),
+        counts_line(app),
         Line::from(vec![
             label("flip "),
             value(q.flip.map_or("all".into(), |f| f.to_string())),
@@ -136,6 +135,8 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
             },
             label("  oracle "),
             value(app.oracle.name().to_string()),
+            label("  "),
+            label(&app.tagging.place),
         ]),
     ];
     frame.render_widget(Paragraph::new(lines), left);
@@ -159,4 +160,30 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
         row("base W  ", FlipClass::WC, FlipClass::WW),
     ];
     frame.render_widget(Paragraph::new(table), right);
+}
+
+/// `12 of 40 pairs` (or the sample's progress), then per suggested category how many
+/// shown pairs carry its tag: `branch-polarity 2/5` (tagged/suggested).
+fn counts_line(app: &App) -> Line<'static> {
+    let theme = &app.theme;
+    let q = &app.queue;
+    let label = |s: String| Span::styled(s, theme.style(Role::Muted));
+    let value = |s: String| Span::styled(s, theme.style(Role::Header));
+    let mut spans = vec![
+        value(format!("{}", q.visible.len())),
+        label(format!(" of {} pairs", q.total())),
+    ];
+    if let Some(progress) = app.sample_progress() {
+        spans.push(label("  ".into()));
+        spans.push(value(progress));
+    }
+    let counts = suggestion_counts(&app.study, &q.visible, &app.tagging.taxonomy);
+    if !counts.is_empty() {
+        spans.push(label("  tagged/suggested".into()));
+    }
+    for (tag, suggested, tagged) in counts {
+        spans.push(label(format!("  {tag} ")));
+        spans.push(value(format!("{tagged}/{suggested}")));
+    }
+    Line::from(spans)
 }
