@@ -50,6 +50,7 @@ impl App {
         self.queue.variant = old.variant;
         self.queue.filter = old.filter;
         self.queue.refilter(&self.study);
+        self.apply_store_tags();
         let find = |k: &Option<_>| {
             let k = k.as_ref()?;
             self.study.pairs.iter().position(|p| &key(p) == k)

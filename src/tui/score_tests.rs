@@ -147,3 +147,43 @@ fn the_audit_screen_follows_the_rescored_pair() {
     assert!(!audit.data.base.reason.is_empty());
     assert!(audit.truth.is_some());
 }
+
+#[test]
+fn decisions_of_the_session_survive_rescoring() {
+    // A copy of the raw study: the TUI keeps its annotations beside it.
+    let dir = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(raw_fixture()).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+        }
+    }
+    let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
+    app.update(Action::Resize(120, 40));
+    app.tagging.auditor = "tester".into();
+    app.start_loading(vec![dir.path().to_path_buf()]);
+    settle(&mut app);
+    assert!(app.tagging.store.is_some(), "{:?}", app.message);
+    press(&mut app, "x");
+    let i = app.queue.selected_pair().unwrap();
+    let key = crate::tui::tagging::pair_key(&app.study.pairs[i]);
+    press(&mut app, "9");
+    assert!(
+        app.study.pairs[i]
+            .tags
+            .contains(&"reference-error".to_string())
+    );
+    press(&mut app, "o");
+    settle(&mut app);
+    assert_eq!(app.oracle, Oracle::Rtl);
+    let after = app
+        .study
+        .pairs
+        .iter()
+        .find(|p| crate::tui::tagging::pair_key(p) == key)
+        .expect("the pair is scored under the rtl oracle too");
+    assert!(
+        after.tags.contains(&"reference-error".to_string()),
+        "{after:?}"
+    );
+}

@@ -15,6 +15,13 @@ impl App {
     pub fn open_annotations(&mut self, dir: &Path, data_root: Option<&Path>) {
         let message = self.tagging.open(dir, data_root);
         self.message = Some(message);
+        self.apply_store_tags();
+    }
+
+    /// Shows the store's decisions on the study's pairs: after the store opens, and
+    /// whenever the pairs are replaced (a raw study scored, or rescored under the other
+    /// oracle), so decisions of this session are never hidden.
+    pub(super) fn apply_store_tags(&mut self) {
         self.tagging.loaded_tags = self.study.pairs.iter().map(|p| p.tags.clone()).collect();
         if self.tagging.store.is_some() {
             let study = Arc::make_mut(&mut self.study);
