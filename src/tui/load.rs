@@ -182,26 +182,9 @@ pub fn simulated_note(generations: &[crate::study::Generation]) -> Option<String
         .iter()
         .filter_map(|g| g.meta.as_ref())
         .find(|m| m.get("simulated").and_then(|v| v.as_bool()) == Some(true))?;
-    let mut models: Vec<&str> = generations
-        .iter()
-        .filter(|g| {
-            g.meta
-                .as_ref()
-                .and_then(|m| m.get("simulated"))
-                .and_then(|v| v.as_bool())
-                == Some(true)
-        })
-        .map(|g| g.model.as_str())
-        .collect();
-    models.sort_unstable();
-    models.dedup();
-    let calibrated = meta.get("calibrated_to").and_then(|v| v.as_str());
-    Some(match calibrated {
-        Some(_) => format!(
-            "SIMULATED outputs, not real models ({}): calibrated to published counts",
-            models.join(", ")
-        ),
-        None => format!("SIMULATED outputs, not real models ({})", models.join(", ")),
+    Some(match meta.get("calibrated_to") {
+        Some(_) => "SIMULATED outputs, not real models: calibrated to published counts".into(),
+        None => "SIMULATED outputs, not real models".into(),
     })
 }
 
