@@ -308,9 +308,9 @@ mod tests {
             generation("sim-a", Some(serde_json::json!({"simulated": true}))),
         ];
         let note = simulated_note(&simulated).unwrap();
-        assert!(
-            note.starts_with("SIMULATED outputs, not real models (sim-a, sim-b)"),
-            "{note}"
+        assert_eq!(
+            note,
+            "SIMULATED outputs, not real models: calibrated to published counts"
         );
     }
 }
