@@ -1,4 +1,5 @@
 //! Reusable widgets: the one generic table and the styled-text builder for code.
 
 pub mod code;
+pub mod ellipsis;
 pub mod table;
