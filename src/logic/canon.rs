@@ -192,3 +192,25 @@ fn order(a: &Expr, b: &Expr) -> Ordering {
 #[cfg(test)]
 #[path = "canon_tests.rs"]
 mod tests;
+#[cfg(test)]
+mod text_tests {
+    use crate::logic::{canonical_text, equivalent, parse_expr};
+
+    /// Found by the fuzz target `logic_expr`: `!!a` as an equality operand is a truth
+    /// value; its canonical text must not read back as the value of `a`.
+    #[test]
+    fn canonical_text_reads_back_to_an_equivalent_expression() {
+        for text in [
+            "!!a|| ! !(!!a !=  d)",
+            "(!!a) == b",
+            "(!a) == b",
+            "(a && b) != c",
+        ] {
+            let e = parse_expr(text).unwrap();
+            let back = parse_expr(&canonical_text(&e)).unwrap();
+            assert!(equivalent(&e, &back), "{text} -> {}", canonical_text(&e));
+        }
+        let e = parse_expr("(!!a) == b").unwrap();
+        assert_eq!(canonical_text(&e), "b == (!!a)");
+    }
+}

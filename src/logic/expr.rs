@@ -271,6 +271,12 @@ impl fmt::Display for Term {
         match self {
             Term::Ident(n) => write_name(f, n),
             Term::Const(c) => f.write_str(&c.text),
+            // A lone identifier (or opaque operand) as a compound operand is its truth
+            // value, 1'b0 or 1'b1 (`!!a` after double negations are removed); `(a)`
+            // would read back as the value of `a` itself.
+            Term::Expr(e) if matches!(**e, Expr::Atom(Atom::Ident(_) | Atom::Opaque(_))) => {
+                write!(f, "(!!{e})")
+            }
             Term::Expr(e) => write!(f, "({e})"),
             Term::Opaque(t) => write!(f, "({t})"),
         }
