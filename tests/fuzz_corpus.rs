@@ -1,0 +1,46 @@
+//! Replays the committed fuzz corpora (`fuzz/corpus/*`) through the fuzz targets'
+//! own checks on stable Rust, so every input the fuzzer kept (and every crash it found,
+//! kept as a named regression input) is checked in each test run.
+
+#[path = "../fuzz/checks/mod.rs"]
+mod checks;
+
+use std::path::Path;
+
+fn replay(target: &str, check: fn(&str)) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(target);
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            let result = std::panic::catch_unwind(|| check(text));
+            assert!(result.is_ok(), "{} fails its check", path.display());
+            n += 1;
+        }
+    }
+    assert!(n >= 5, "{}: only {n} UTF-8 inputs", dir.display());
+}
+
+#[test]
+fn the_extract_parse_corpus_passes() {
+    replay("extract_parse", checks::extract_parse);
+}
+
+#[test]
+fn the_logic_expr_corpus_passes() {
+    replay("logic_expr", checks::logic_expr);
+}
+
+#[test]
+fn the_crashes_found_by_fuzzing_are_kept_as_inputs() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    for kept in [
+        "extract_parse/clock_without_body",
+        "logic_expr/double_negation_operand",
+    ] {
+        assert!(corpus.join(kept).is_file(), "{kept} is missing");
+    }
+}
