@@ -31,6 +31,8 @@ pub mod widgets;
 pub use runner::{Options, TuiError, run};
 
 #[cfg(test)]
+mod pair_hash_tests;
+#[cfg(test)]
 mod score_tests;
 #[cfg(test)]
 mod snapshot_tests;

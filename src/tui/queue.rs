@@ -219,6 +219,7 @@ mod tests {
                 base: SideView::default(),
                 trans: SideView::default(),
                 tags: vec![],
+                pair_hash: None,
             });
         }
         StudyView {
