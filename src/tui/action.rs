@@ -72,6 +72,8 @@ pub enum Action {
     Input(char),
     /// Delete the character before the cursor of the open text field.
     DeleteChar,
+    /// Empty the open text field.
+    ClearInput,
     /// Accept the open text field (apply the filter, jump to the finder's hit).
     Submit,
     /// The terminal now has this many columns and rows.
@@ -130,6 +132,7 @@ pub const NAMED: &[(&str, Action, &str)] = &[
     ("undo", Action::Undo, "undo"),
     ("sample", Action::ToggleSample, "sample"),
     ("delete", Action::DeleteChar, "delete"),
+    ("clear_input", Action::ClearInput, "clear the field"),
     ("submit", Action::Submit, "accept"),
 ];
 

@@ -223,6 +223,7 @@ impl App {
             Action::DeleteChar => self.edit(|s| {
                 s.pop();
             }),
+            Action::ClearInput => self.edit(String::clear),
             Action::Submit => self.submit(),
             Action::Resize(w, h) => {
                 self.size = (w, h);
