@@ -68,6 +68,8 @@ pub enum Action {
     Undo,
     /// Replace the queue with the audit sample, or return to the full queue.
     ToggleSample,
+    /// Ask for another auditor's annotations file and show the agreement with it.
+    OpenCompare,
     /// Type a character into the open text field.
     Input(char),
     /// Delete the character before the cursor of the open text field.
@@ -131,6 +133,7 @@ pub const NAMED: &[(&str, Action, &str)] = &[
     ("note", Action::EditNote, "note"),
     ("undo", Action::Undo, "undo"),
     ("sample", Action::ToggleSample, "sample"),
+    ("compare", Action::OpenCompare, "agreement with a file"),
     ("delete", Action::DeleteChar, "delete"),
     ("clear_input", Action::ClearInput, "clear the field"),
     ("submit", Action::Submit, "accept"),

@@ -9,6 +9,8 @@
 //! - `jobs`, `runner`: background work and the event loop.
 
 pub mod action;
+pub mod agreement;
+mod agreement_actions;
 pub mod app;
 pub mod diff;
 pub mod filter;
@@ -30,6 +32,8 @@ pub mod widgets;
 
 pub use runner::{Options, TuiError, run};
 
+#[cfg(test)]
+mod agreement_tests;
 #[cfg(test)]
 mod pair_hash_tests;
 #[cfg(test)]
