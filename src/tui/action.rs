@@ -70,6 +70,8 @@ pub enum Action {
     ToggleSample,
     /// Ask for another auditor's annotations file and show the agreement with it.
     OpenCompare,
+    /// Write the tagged pairs (of the text filter) to JSON Lines, as `export tags`.
+    ExportTags,
     /// Type a character into the open text field.
     Input(char),
     /// Delete the character before the cursor of the open text field.
@@ -134,6 +136,7 @@ pub const NAMED: &[(&str, Action, &str)] = &[
     ("undo", Action::Undo, "undo"),
     ("sample", Action::ToggleSample, "sample"),
     ("compare", Action::OpenCompare, "agreement with a file"),
+    ("export_tags", Action::ExportTags, "export tags"),
     ("delete", Action::DeleteChar, "delete"),
     ("clear_input", Action::ClearInput, "clear the field"),
     ("submit", Action::Submit, "accept"),

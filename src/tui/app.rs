@@ -60,6 +60,8 @@ pub struct App {
     pub tagging: Tagging,
     /// The study's directory, where the annotation store opens once it has loaded.
     pub study_dir: Option<PathBuf>,
+    /// Every path the study was opened from (`export tags` reads their annotations).
+    pub paths: Vec<PathBuf>,
     /// The compare prompt and the agreement screen (`tui::agreement`).
     pub compare: CompareState,
     next_id: u64,
@@ -96,6 +98,7 @@ impl App {
             quit: false,
             tagging: Tagging::default(),
             study_dir: None,
+            paths: Vec::new(),
             compare: CompareState::default(),
             next_id: 0,
         }
@@ -105,6 +108,7 @@ impl App {
     pub fn start_loading(&mut self, paths: Vec<PathBuf>) {
         self.load = LoadState::Loading(None);
         self.study_dir = paths.first().cloned();
+        self.paths = paths.clone();
         let id = self.ask(JobKind::Load);
         self.requests.push(Request::Load { id, paths });
     }
@@ -231,6 +235,7 @@ impl App {
             Action::Undo => self.undo_decision(),
             Action::ToggleSample => self.toggle_sample(),
             Action::OpenCompare => self.open_compare(),
+            Action::ExportTags => self.export_tagged_pairs(),
             Action::ToggleTheme => self.theme = Theme::builtin(self.theme.kind.toggled()),
             Action::Input(c) => self.edit(|s| s.push(c)),
             Action::DeleteChar => self.edit(|s| {

@@ -13,6 +13,7 @@ pub mod agreement;
 mod agreement_actions;
 pub mod app;
 pub mod diff;
+pub mod export;
 pub mod filter;
 pub mod finder;
 pub mod highlight;
