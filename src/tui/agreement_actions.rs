@@ -120,9 +120,10 @@ impl App {
         }
     }
 
-    /// `flipscope open --compare FILE`: compares as soon as the study's pairs are in.
+    /// `flipscope open --compare FILE`: compares as soon as the study's pairs are in
+    /// (a study is being loaded, or has been: before that the app is empty and idle).
     pub(super) fn poll_pending_compare(&mut self) {
-        if self.compare.pending.is_none() || !self.pairs_ready() {
+        if self.compare.pending.is_none() || self.study_dir.is_none() || !self.pairs_ready() {
             return;
         }
         if let Some(path) = self.compare.pending.take() {

@@ -264,9 +264,12 @@ fn open_compare_waits_for_a_raw_study_to_be_scored() {
     )
     .unwrap();
     let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
-    app.update(Action::Resize(120, 40));
     app.tagging.auditor = "tester".into();
     app.compare.pending = Some(other.clone());
+    // The runner resizes before it starts loading: nothing to compare yet.
+    app.update(Action::Resize(120, 40));
+    assert_eq!((app.overlay, app.compare.error.clone()), (None, None));
+    assert!(app.compare.pending.is_some());
     app.start_loading(vec![dir.path().to_path_buf()]);
     settle(&mut app);
     assert_eq!(app.screen, Screen::Agreement, "{:?}", app.compare.error);
