@@ -467,3 +467,33 @@ fn at_80x24_many_tags_share_the_screen_with_the_list_and_scroll() {
     assert!(find(terminal.backend().buffer(), "reference-error").is_some());
     drop(dir);
 }
+
+#[test]
+fn side_a_is_read_from_disk_when_another_flipscope_holds_the_store() {
+    let dir = study_copy();
+    let bo = write_bo(dir.path());
+    let _other = crate::study::AnnotationStore::open_with(dir.path(), "other", None).unwrap();
+    let mut app = tagging_app(dir.path());
+    app.study_dir = Some(dir.path().to_path_buf());
+    assert!(app.tagging.store.is_none());
+    compare_with(&mut app, &bo.display().to_string());
+    let view = app.compare.view.as_ref().expect("compared");
+    let command = crate::cli::agreement::compute(dir.path(), &bo).unwrap();
+    assert_eq!(view.result, command.result);
+}
+
+#[test]
+fn a_corrupt_store_is_named_instead_of_compared() {
+    let dir = study_copy();
+    let bo = write_bo(dir.path());
+    let store = dir.path().join("annotations.jsonl");
+    let mut text = std::fs::read_to_string(&store).unwrap();
+    text.push_str("{oops\n");
+    std::fs::write(&store, text).unwrap();
+    let mut app = tagging_app(dir.path());
+    app.study_dir = Some(dir.path().to_path_buf());
+    compare_with(&mut app, &bo.display().to_string());
+    assert_eq!(app.screen, Screen::Queue);
+    let error = app.compare.error.clone().unwrap();
+    assert!(error.contains("annotations.jsonl:9:"), "{error}");
+}
