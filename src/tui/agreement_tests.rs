@@ -1,6 +1,5 @@
-//! State tests of the agreement screen (`K`), `open --compare` and the export (`E`):
-//! actions in, the screen's figures and files out; the figures and the export are
-//! compared with what `flipscope agreement` and `flipscope export tags` compute.
+//! State tests of the agreement screen (`K`) and `open --compare`: actions in, the
+//! screen's figures out, compared with what `flipscope agreement` computes.
 //! Snapshots of the screen at 120x40 and 80x24 and the styles they cannot show.
 
 use std::path::{Path, PathBuf};
@@ -16,7 +15,6 @@ use super::export::EXPORT_FILE;
 use super::keymap::Keymap;
 use super::tag_actions::tests::{study_copy, tagging_app};
 use super::theme::{Role, Theme, ThemeKind};
-use crate::cli::score::ScoringArgs;
 
 /// A decision line of auditor `bo` (or `who`).
 fn line(model: &str, variant: &str, program: &str, behavior: &str, tag: &str) -> String {
@@ -46,7 +44,7 @@ fn write_bo(dir: &Path) -> PathBuf {
 }
 
 /// The fixture app with its store open in a copy of the study, and `bo`'s file there.
-fn app_with_bo() -> (tempfile::TempDir, App, PathBuf) {
+pub(super) fn app_with_bo() -> (tempfile::TempDir, App, PathBuf) {
     let dir = study_copy();
     let bo = write_bo(dir.path());
     let mut app = tagging_app(dir.path());
@@ -279,58 +277,6 @@ fn open_compare_waits_for_a_raw_study_to_be_scored() {
     assert_eq!(view.result.disagreements.len(), 1);
     let command = crate::cli::agreement::compute(dir.path(), &other).unwrap();
     assert_eq!(view.result, command.result);
-}
-
-#[test]
-fn e_writes_what_export_tags_writes_for_the_queue_filter() {
-    let (dir, mut app, _) = app_with_bo();
-    let scoring = ScoringArgs {
-        oracle: None,
-        lenient: false,
-        no_cache: false,
-    };
-    // A decision of this session is on disk, so it is exported too.
-    press(&mut app, "x g 8");
-    press(&mut app, "E");
-    let written = std::fs::read_to_string(dir.path().join(EXPORT_FILE)).unwrap();
-    let command = crate::cli::export::tags(&[dir.path().to_path_buf()], "", &scoring).unwrap();
-    assert_eq!(written, command.text);
-    assert!(written.contains("scorer-false-positive"));
-    let message = app.message.clone().unwrap();
-    assert!(
-        message.contains(&dir.path().join(EXPORT_FILE).display().to_string()),
-        "{message}"
-    );
-    assert!(
-        message.contains(&format!(
-            "exported {} tagged pairs (no filter)",
-            command.exported
-        )),
-        "{message}"
-    );
-
-    // The text filter narrows it (the quick keys do not).
-    press(&mut app, "/");
-    type_text(&mut app, "tag=boolean-structure");
-    press(&mut app, "Enter c E");
-    let written = std::fs::read_to_string(dir.path().join(EXPORT_FILE)).unwrap();
-    let command = crate::cli::export::tags(
-        &[dir.path().to_path_buf()],
-        "tag=boolean-structure",
-        &scoring,
-    )
-    .unwrap();
-    assert_eq!(written, command.text);
-    assert!(command.exported >= 3, "{}", command.text);
-    assert!(
-        app.message
-            .as_deref()
-            .unwrap()
-            .contains("filter tag=boolean-structure")
-    );
-    // The export is not part of the study.
-    let study = crate::study::load_study(&[dir.path().to_path_buf()]).unwrap();
-    assert!(study.sources.iter().all(|s| !s.path.ends_with(EXPORT_FILE)));
 }
 
 const SIZES: [(u16, u16); 2] = [(120, 40), (80, 24)];

@@ -36,6 +36,8 @@ pub use runner::{Options, TuiError, run};
 #[cfg(test)]
 mod agreement_tests;
 #[cfg(test)]
+mod export_tests;
+#[cfg(test)]
 mod pair_hash_tests;
 #[cfg(test)]
 mod score_tests;
