@@ -29,6 +29,7 @@ fn study(n: usize) -> StudyView {
                 .into(),
                 property: format!("property p{i}; (a{i} && b) |=> x == y; endproperty"),
                 reason: String::new(),
+                category_given: true,
             };
             PairView {
                 program: format!("ifdataset-not-else/{:04}", i / 25),
@@ -44,6 +45,7 @@ fn study(n: usize) -> StudyView {
                 } else {
                     vec![]
                 },
+                pair_hash: None,
             }
         })
         .collect();

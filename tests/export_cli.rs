@@ -308,6 +308,52 @@ fn sample_is_reproducible_and_draws_only_losses() {
     );
 }
 
+/// A raw study (programs and generations, no pairs) is scored first, as `metrics`
+/// does: under the reference oracle by default, or as `--oracle` says.
+#[test]
+fn export_tags_and_sample_score_a_raw_study() {
+    let from =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/score-study");
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["programs.jsonl", "generations.jsonl"] {
+        fs::copy(from.join(name), dir.path().join(name)).unwrap();
+    }
+    let line = r#"{"program": "p3", "behavior": "z=w", "model": "m1", "variant": "T1", "action": "tag", "tag": "reference-error", "auditor": "ana", "time": "2026-11-29T15:04:05Z", "version": "0.1.0"}"#;
+    fs::write(dir.path().join("annotations.jsonl"), format!("{line}\n")).unwrap();
+    let study = dir.path().to_str().unwrap();
+    let rows = lines(&ok(&["export", "tags", study, "--no-cache"]));
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        rows[0]["flip"], "WC",
+        "the reference is stronger than the RTL path"
+    );
+    let rows = lines(&ok(&[
+        "export",
+        "tags",
+        study,
+        "--oracle",
+        "rtl",
+        "--no-cache",
+    ]));
+    assert_eq!(
+        rows[0]["flip"], "CW",
+        "under the RTL's own path it is a loss"
+    );
+    let sample = lines(&ok(&["sample", study, "--format", "jsonl", "--no-cache"]));
+    assert_eq!(sample.len(), 2, "the two losses: {sample:?}");
+    // Scoring flags with a pairs file are a usage error, as for `metrics`.
+    let pairs = tempfile::tempdir().unwrap();
+    write_study(pairs.path());
+    let out = common::run(&[
+        "export",
+        "tags",
+        pairs.path().to_str().unwrap(),
+        "--oracle",
+        "rtl",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn bad_annotations_exit_one_naming_file_line_and_column() {
     let dir = tempfile::tempdir().unwrap();

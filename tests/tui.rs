@@ -388,3 +388,189 @@ fn journey_tagging_three_pairs_survives_a_restart() {
     tmux.filter_tag("extra-predicate", "3 of 48 pairs");
     tmux.quit(&exit_file);
 }
+
+/// A second auditor's annotations of the bundled sample study: some of the same pairs
+/// as its own file, some tags different.
+fn write_second_auditor(study: &Path) -> PathBuf {
+    let rows = [
+        (
+            "sim-qwen2.5-coder-7b",
+            "T1",
+            "p10",
+            "rx_147=hw_74",
+            "branch-polarity",
+        ),
+        (
+            "sim-qwen2.5-coder-7b",
+            "T2",
+            "p02",
+            "fsm_1=auth_2",
+            "dropped-predicate",
+        ),
+        (
+            "sim-deepseek-coder-v2-lite",
+            "T1",
+            "p02",
+            "tx_178=fsm_146",
+            "dropped-predicate",
+        ),
+        (
+            "sim-deepseek-coder-v2-lite",
+            "T3",
+            "p01",
+            "tx_55=data_27",
+            "boolean-structure",
+        ),
+    ];
+    let text: String = rows
+        .iter()
+        .map(|(model, variant, program, behavior, tag)| {
+            format!(
+                "{}\n",
+                serde_json::json!({"program": program, "behavior": behavior, "model": model,
+                    "variant": variant, "action": "tag", "tag": tag, "auditor": "bo",
+                    "time": "2026-11-30T10:00:00Z", "version": "0.1.0"})
+            )
+        })
+        .collect();
+    let path = study.join("annotations-bo.jsonl");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// On a copy of the bundled sample study (scored by the TUI): a tag carries the pair's
+/// hash, `E` writes what `flipscope export tags` writes (not stale), and `K` compares
+/// with a second auditor's file: the kappas on screen are the command's.
+#[test]
+fn journey_tag_export_and_agreement_on_the_sample_study() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let exit_file = dir.path().join("exit");
+    let cwd = dir.path().join("cwd");
+    let study = cwd.join("sample-runs");
+    copy_dir(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample-runs"),
+        &study,
+    );
+    let bo = write_second_auditor(&study);
+    let tmux = start("agree", "--theme dark", &cwd, &exit_file);
+    tmux.wait_for(&[" of 1740 pairs", "annotations: study dir"]);
+
+    // Tag the first loss: the decision carries the pair's 64-hex input hash.
+    tmux.keys(&["7"]);
+    tmux.wait_for(&["tagged boolean-structure (saved)"]);
+    let store = std::fs::read_to_string(study.join("annotations.jsonl")).unwrap();
+    let last: serde_json::Value = serde_json::from_str(store.lines().last().unwrap()).unwrap();
+    let hash = last["pair_hash"].as_str().expect("a pair hash");
+    assert!(
+        hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{hash}"
+    );
+
+    // E: the same lines as the command, and the new decision is not stale.
+    tmux.keys(&["E"]);
+    tmux.wait_for(&["exported ", "tagged-pairs.jsonl"]);
+    let written = std::fs::read_to_string(study.join("tagged-pairs.jsonl")).unwrap();
+    let out = common::run(&["export", "tags", study.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert_eq!(written, String::from_utf8(out.stdout).unwrap());
+    let row = written
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|r| {
+            r["program"] == last["program"]
+                && r["behavior"] == last["behavior"]
+                && r["model"] == last["model"]
+                && r["variant"] == last["variant"]
+        })
+        .expect("the tagged pair is exported");
+    assert_eq!(row["stale"], false, "{row}");
+
+    // K suggests the other file; Enter shows the command's figures.
+    tmux.keys(&["K"]);
+    tmux.wait_for(&["Compare with another auditor", "annotations-bo.jsonl"]);
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for(&["Kappa per tag", "Pairs they tag differently"]);
+    let out = common::run(&[
+        "agreement",
+        study.to_str().unwrap(),
+        "--with",
+        bo.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kappa = |v: &serde_json::Value| {
+        v["kappa"]
+            .as_f64()
+            .map_or("n/a".to_string(), |k| format!("{k:.3}"))
+    };
+    assert!(
+        screen.contains(&format!("pooled kappa {}", kappa(&json["pooled"]))),
+        "{screen}"
+    );
+    for tag in json["tags"].as_array().unwrap() {
+        let name = tag["tag"].as_str().unwrap();
+        let row = screen
+            .lines()
+            .find(|l| l.contains(&format!("│{name} ")))
+            .unwrap_or_else(|| panic!("no row for {name}:\n{screen}"));
+        assert!(row.trim_end_matches('│').ends_with(&kappa(tag)), "{row}");
+    }
+    assert!(screen.contains(&format!(
+        "Pairs they tag differently ({})",
+        json["disagreements"].as_array().unwrap().len()
+    )));
+
+    // Enter audits the first disagreement; Esc comes back, Esc again to the queue.
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["RTL original", "Properties"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["Kappa per tag"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&[" of 1740 pairs"]);
+    tmux.keys(&["q"]);
+    exits_with_0(&tmux, &exit_file);
+}
+
+/// `open --compare FILE` opens on the agreement screen; a bad file is named with its
+/// line in the prompt instead.
+#[test]
+fn journey_open_compare() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let exit_file = dir.path().join("exit");
+    let study = study_copy(dir.path());
+    let other = dir.path().join("other.jsonl");
+    std::fs::write(
+        &other,
+        r#"{"program": "p01", "behavior": "out=data", "model": "deepseek-coder-v2-lite", "variant": "T2", "action": "tag", "tag": "branch-polarity", "auditor": "bo", "time": "2026-11-30T10:00:00Z", "version": "0.1.0"}
+"#,
+    )
+    .unwrap();
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, "\n{\"program\": 7}\n").unwrap();
+    let tmux = start(
+        "compare",
+        &format!(
+            "open --theme dark --compare {} {}",
+            other.display(),
+            study.display()
+        ),
+        dir.path(),
+        &exit_file,
+    );
+    tmux.wait_for(&["Kappa per tag", "B other.jsonl", "decided by both 1"]);
+    tmux.keys(&["K", "C-u"]);
+    tmux.keys(&["-l", bad.to_str().unwrap()]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["bad.jsonl:2:"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["Kappa per tag"]);
+    tmux.keys(&["q"]);
+    exits_with_0(&tmux, &exit_file);
+}

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
@@ -36,11 +36,38 @@ pub enum AgreementFormat {
     Json,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let first_path = store_file(&args.study);
+/// The two files compared and their agreement.
+pub struct Compared {
+    /// The study's annotations file (its store).
+    pub first_path: PathBuf,
+    pub first: Vec<Annotation>,
+    pub second: Vec<Annotation>,
+    pub result: Agreement,
+}
+
+/// The agreement of the study's annotations (`study`: a study directory or an
+/// annotations file) with the file `with`, each replayed on its own (the TUI's
+/// agreement screen is tested against it).
+pub fn compute(study: &Path, with: &Path) -> anyhow::Result<Compared> {
+    let first_path = store_file(study);
     let first = read_annotations(&first_path)?;
-    let second = read_annotations(&args.with)?;
+    let second = read_annotations(with)?;
     let result = agreement(&replay(&first), &replay(&second));
+    Ok(Compared {
+        first_path,
+        first,
+        second,
+        result,
+    })
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let Compared {
+        first_path,
+        first,
+        second,
+        result,
+    } = compute(&args.study, &args.with)?;
     let files = [
         (first_path.display().to_string(), auditors(&first)),
         (args.with.display().to_string(), auditors(&second)),

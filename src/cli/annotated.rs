@@ -1,13 +1,17 @@
 //! Loading a study's pairs with the annotations that apply to them, for the commands
 //! that read tags (`export tags`, `sample`, `agreement`): the study's own
 //! `annotations*.jsonl` plus, for a study directory that cannot be written, the
-//! annotation store kept for it in the user's data directory.
+//! annotation store kept for it in the user's data directory. A raw study (programs
+//! and generations, no pairs) is scored first, as `metrics` does.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 
+use super::score::ScoringArgs;
+use crate::stats::tag_export::auditors_of;
 use crate::study::annotation::replay;
 use crate::study::store::{file, location};
 use crate::study::{Annotation, PairAudit, PairKey, Study, load_study};
@@ -20,23 +24,21 @@ pub struct Annotated {
     pub auditors: BTreeMap<PairKey, BTreeSet<String>>,
 }
 
-/// Loads the study at `paths` with its annotations (see the module doc).
-pub fn load(paths: &[PathBuf]) -> anyhow::Result<Annotated> {
+/// Loads the study at `paths` with its annotations (see the module doc); a raw study
+/// is scored as `scoring` says.
+pub fn load(paths: &[PathBuf], scoring: &ScoringArgs) -> anyhow::Result<Annotated> {
     let mut study = load_study(paths).map_err(|e| anyhow::anyhow!("{e}"))?;
     super::metrics::print_warnings(&study);
+    if let Cow::Owned(scored) = super::metrics::study_pairs(&study, scoring)? {
+        study.pairs = scored;
+    }
     for path in paths.iter().filter(|p| p.is_dir()) {
         if let Some(store) = user_data_store(path) {
             study.annotations.extend(read_annotations(&store)?);
         }
     }
     let audits = replay(&study.annotations);
-    let mut auditors: BTreeMap<PairKey, BTreeSet<String>> = BTreeMap::new();
-    for a in &study.annotations {
-        auditors
-            .entry(a.key())
-            .or_default()
-            .insert(a.auditor.clone());
-    }
+    let auditors = auditors_of(&study.annotations);
     Ok(Annotated {
         study,
         audits,
@@ -47,11 +49,7 @@ pub fn load(paths: &[PathBuf]) -> anyhow::Result<Annotated> {
 /// The store kept in the user's data directory for a study directory that cannot be
 /// written, when it exists.
 pub fn user_data_store(study_dir: &Path) -> Option<PathBuf> {
-    let root = location::default_data_root();
-    let resolved = location::resolve(study_dir, root.as_deref()).ok()?;
-    matches!(resolved.location, location::StoreLocation::UserData { .. })
-        .then_some(resolved.path)
-        .filter(|p| p.is_file())
+    location::existing_user_store(study_dir, location::default_data_root().as_deref())
 }
 
 /// The annotations file of a study: the file itself when `path` is a file, else the

@@ -6,15 +6,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
-use clap::{Subcommand, ValueEnum};
-use serde_json::{Value, json};
-
 use super::annotated;
 use super::metrics::{self, FormatArg, IntervalArg};
+use super::score::ScoringArgs;
 use crate::stats::Filter;
 use crate::stats::export::{self, Format};
-use crate::stats::pair_row::AuditedPair;
+use crate::stats::tag_export::{ExportPair, TagExport, export_tags};
+use anyhow::Context;
+use clap::{Subcommand, ValueEnum};
 
 /// Export the metrics table or the tagged pairs.
 #[derive(Debug, clap::Args)]
@@ -91,6 +90,9 @@ pub struct TagsArgs {
     /// Write to FILE instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// How a raw study (programs + generations) is scored first.
+    #[command(flatten)]
+    pub scoring: ScoringArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -117,55 +119,26 @@ fn run_metrics(args: MetricsArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_tags(args: TagsArgs) -> anyhow::Result<ExitCode> {
-    let filter = Filter::parse(&args.filter)?;
-    let data = annotated::load(&args.paths)?;
-    let mut text = String::new();
-    let mut pairs_seen = 0;
-    for pair in &data.study.pairs {
-        let key = pair.key();
-        let Some(audit) = data.audits.get(&key) else {
-            continue;
-        };
-        pairs_seen += 1;
-        if audit.tags.is_empty() && audit.note.is_none() {
-            continue;
-        }
-        let row = AuditedPair {
-            pair,
-            tags: Some(&audit.tags),
-        };
-        if !filter.matches(&row) {
-            continue;
-        }
-        let stale = match (&pair.pair_hash, &audit.pair_hash) {
-            (Some(now), Some(then)) => Value::Bool(now != then),
-            _ => Value::Null,
-        };
-        let line = json!({
-            "model": pair.model,
-            "variant": pair.variant,
-            "program": pair.program,
-            "behavior": pair.behavior,
-            "stratum": pair.stratum,
-            "flip": pair.flip_class().as_str(),
-            "base_category": pair.base.category,
-            "trans_category": pair.trans.category,
-            "tags": audit.tags,
-            "note": audit.note,
-            "auditors": data.auditors.get(&key).cloned().unwrap_or_default(),
-            "last_decision": audit.last.as_ref().map(|(_, time)| time),
-            "stale": stale,
-        });
-        text.push_str(&line.to_string());
-        text.push('\n');
-    }
-    let orphans = data.audits.len() - pairs_seen;
-    if orphans > 0 {
+    let export = tags(&args.paths, &args.filter, &args.scoring)?;
+    if export.orphans > 0 {
         eprintln!(
-            "warning: {orphans} annotated pair(s) are not in the loaded pairs and are not exported"
+            "warning: {} annotated pair(s) are not in the loaded pairs and are not exported",
+            export.orphans
         );
     }
-    write_out(args.output.as_deref(), &text)
+    write_out(args.output.as_deref(), &export.text)
+}
+
+/// What `export tags PATHS --filter FILTER` writes.
+pub fn tags(paths: &[PathBuf], filter: &str, scoring: &ScoringArgs) -> anyhow::Result<TagExport> {
+    let filter = Filter::parse(filter)?;
+    let data = annotated::load(paths, scoring)?;
+    Ok(export_tags(
+        data.study.pairs.iter().map(ExportPair::from),
+        &data.audits,
+        &data.auditors,
+        &filter,
+    ))
 }
 
 /// Writes `text` to `output`, or to standard output.

@@ -161,7 +161,7 @@ fn tags_of<'a>(
 
 /// The pairs of the study: its pairs files, or its generations scored now when it holds
 /// generations and no pairs. Scoring flags with pairs files are a usage error.
-fn study_pairs<'a>(
+pub fn study_pairs<'a>(
     study: &'a Study,
     scoring: &ScoringArgs,
 ) -> anyhow::Result<Cow<'a, [PairRecord]>> {

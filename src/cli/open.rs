@@ -25,6 +25,10 @@ pub struct Args {
     /// The colour theme (default: detected from the terminal, else dark).
     #[arg(long, value_enum)]
     pub theme: Option<ThemeArg>,
+    /// Open on the agreement between the study's annotations and this other auditor's
+    /// annotations file (Cohen's kappa per tag, the pairs they disagree on).
+    #[arg(long, value_name = "FILE")]
+    pub compare: Option<PathBuf>,
 }
 
 /// The paths to open: those given, else `sample-runs/`.
@@ -47,6 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     run_tui(Options {
         paths: study_paths(args.paths),
         theme,
+        compare: args.compare,
     })?;
     Ok(ExitCode::SUCCESS)
 }

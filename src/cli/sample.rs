@@ -31,6 +31,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SampleFormat::Table)]
     pub format: SampleFormat,
+    /// How a raw study (programs + generations) is scored first.
+    #[command(flatten)]
+    pub scoring: super::score::ScoringArgs,
 }
 
 /// `--format`.
@@ -42,7 +45,7 @@ pub enum SampleFormat {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let filter = Filter::parse(&args.filter)?;
-    let data = annotated::load(&args.paths)?;
+    let data = annotated::load(&args.paths, &args.scoring)?;
     let rows: Vec<AuditedPair> = data
         .study
         .pairs

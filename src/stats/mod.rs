@@ -18,6 +18,7 @@ pub mod quantile;
 pub mod report;
 pub mod row;
 pub mod sample;
+pub mod tag_export;
 
 pub use agreement::{Agreement, agreement};
 pub use condition::{Condition, ProgramCounts, group_conditions};

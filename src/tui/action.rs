@@ -68,10 +68,16 @@ pub enum Action {
     Undo,
     /// Replace the queue with the audit sample, or return to the full queue.
     ToggleSample,
+    /// Ask for another auditor's annotations file and show the agreement with it.
+    OpenCompare,
+    /// Write the tagged pairs (of the text filter) to JSON Lines, as `export tags`.
+    ExportTags,
     /// Type a character into the open text field.
     Input(char),
     /// Delete the character before the cursor of the open text field.
     DeleteChar,
+    /// Empty the open text field.
+    ClearInput,
     /// Accept the open text field (apply the filter, jump to the finder's hit).
     Submit,
     /// The terminal now has this many columns and rows.
@@ -129,7 +135,10 @@ pub const NAMED: &[(&str, Action, &str)] = &[
     ("note", Action::EditNote, "note"),
     ("undo", Action::Undo, "undo"),
     ("sample", Action::ToggleSample, "sample"),
+    ("compare", Action::OpenCompare, "agreement with a file"),
+    ("export_tags", Action::ExportTags, "export tags"),
     ("delete", Action::DeleteChar, "delete"),
+    ("clear_input", Action::ClearInput, "clear the field"),
     ("submit", Action::Submit, "accept"),
 ];
 

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::action::Action;
+use super::agreement::CompareState;
 use super::filter::Filter;
 use super::finder::FinderEntry;
 use super::highlight::{Highlighted, text_key};
@@ -59,6 +60,10 @@ pub struct App {
     pub tagging: Tagging,
     /// The study's directory, where the annotation store opens once it has loaded.
     pub study_dir: Option<PathBuf>,
+    /// Every path the study was opened from (`export tags` reads their annotations).
+    pub paths: Vec<PathBuf>,
+    /// The compare prompt and the agreement screen (`tui::agreement`).
+    pub compare: CompareState,
     next_id: u64,
 }
 
@@ -93,6 +98,8 @@ impl App {
             quit: false,
             tagging: Tagging::default(),
             study_dir: None,
+            paths: Vec::new(),
+            compare: CompareState::default(),
             next_id: 0,
         }
     }
@@ -101,6 +108,7 @@ impl App {
     pub fn start_loading(&mut self, paths: Vec<PathBuf>) {
         self.load = LoadState::Loading(None);
         self.study_dir = paths.first().cloned();
+        self.paths = paths.clone();
         let id = self.ask(JobKind::Load);
         self.requests.push(Request::Load { id, paths });
     }
@@ -127,10 +135,12 @@ impl App {
             (Some(Overlay::Filter), _) => Mode::Filter,
             (Some(Overlay::Finder), _) => Mode::Finder,
             (Some(Overlay::Help), _) => Mode::Help,
-            // The note popup types like the filter bar (Enter saves, Esc cancels).
-            (Some(Overlay::Note), _) => Mode::Filter,
+            // The note and compare prompts type like the filter bar (Enter accepts, Esc
+            // cancels).
+            (Some(Overlay::Note | Overlay::Compare), _) => Mode::Filter,
             (None, Screen::Queue) => Mode::Queue,
             (None, Screen::Audit) => Mode::Audit,
+            (None, Screen::Agreement) => Mode::Agreement,
         }
     }
 
@@ -174,6 +184,7 @@ impl App {
             Action::PageUp => self.move_by(-(self.page() as isize)),
             Action::First => self.move_by(isize::MIN / 2),
             Action::Last => self.move_by(isize::MAX / 2),
+            Action::Open if self.screen == Screen::Agreement => self.open_disagreement(),
             Action::Open => self.open_selected(),
             Action::OpenFilter => {
                 self.overlay = Some(Overlay::Filter);
@@ -189,8 +200,13 @@ impl App {
                 self.finder.selected = 0;
                 self.request_find();
             }
+            Action::NextPane | Action::PrevPane if self.screen == Screen::Agreement => {
+                self.toggle_agreement_focus();
+            }
             Action::NextPane => self.cycle_pane(1),
             Action::PrevPane => self.cycle_pane(Pane::ALL.len() - 1),
+            Action::NextPair if self.compare.view.is_some() => self.step_disagreement(1),
+            Action::PrevPair if self.compare.view.is_some() => self.step_disagreement(-1),
             Action::NextPair => self.step_pair(1),
             Action::PrevPair => self.step_pair(-1),
             Action::ToggleRename => {
@@ -218,11 +234,14 @@ impl App {
             Action::EditNote => self.open_note(),
             Action::Undo => self.undo_decision(),
             Action::ToggleSample => self.toggle_sample(),
+            Action::OpenCompare => self.open_compare(),
+            Action::ExportTags => self.export_tagged_pairs(),
             Action::ToggleTheme => self.theme = Theme::builtin(self.theme.kind.toggled()),
             Action::Input(c) => self.edit(|s| s.push(c)),
             Action::DeleteChar => self.edit(|s| {
                 s.pop();
             }),
+            Action::ClearInput => self.edit(String::clear),
             Action::Submit => self.submit(),
             Action::Resize(w, h) => {
                 self.size = (w, h);
@@ -294,6 +313,8 @@ impl App {
                 }
             }
         }
+        // `open --compare FILE` waits for the study's pairs.
+        self.poll_pending_compare();
     }
 
     fn back(&mut self) {
@@ -303,6 +324,7 @@ impl App {
                 self.filter_error = None;
             }
             None if self.screen == Screen::Audit => self.back_to_queue(),
+            None if self.screen == Screen::Agreement => self.close_agreement(),
             None => {}
         }
     }
@@ -311,11 +333,16 @@ impl App {
         self.screen = Screen::Queue;
         self.audit = None;
         self.awaiting.remove(&JobKind::Truth);
+        if self.compare.view.is_some() {
+            // The audit was opened from the agreement screen: back there.
+            self.back_to_agreement();
+        }
     }
 
     fn page(&self) -> usize {
         match self.mode() {
             Mode::Audit => layout::audit_page(self.size),
+            Mode::Agreement => self.agreement_page(),
             _ => self.queue_rows().max(1),
         }
     }
@@ -343,6 +370,7 @@ impl App {
                     .saturating_add_signed(delta)
                     .min(layout::MAX_SCROLL);
             }
+            Mode::Agreement => self.move_agreement(delta),
             Mode::Filter => {}
         }
     }
@@ -361,7 +389,7 @@ impl App {
         }
     }
 
-    fn open_pair(&mut self, pair: usize) {
+    pub(super) fn open_pair(&mut self, pair: usize) {
         let Some(data) = AuditData::of(&self.study, pair) else {
             return;
         };
@@ -449,6 +477,10 @@ impl App {
                 }
             }
             Some(Overlay::Note) => change(&mut self.tagging.note_input),
+            Some(Overlay::Compare) => {
+                change(&mut self.compare.input);
+                self.compare.error = None;
+            }
             Some(Overlay::Finder) => {
                 change(&mut self.finder.query);
                 self.finder.selected = 0;
@@ -462,6 +494,7 @@ impl App {
         match self.overlay {
             Some(Overlay::Filter) if self.filter_error.is_none() => self.overlay = None,
             Some(Overlay::Note) => self.save_note(),
+            Some(Overlay::Compare) => self.submit_compare(),
             Some(Overlay::Finder) => {
                 let Some(hit) = self.finder.hits.get(self.finder.selected) else {
                     return;

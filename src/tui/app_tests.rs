@@ -48,6 +48,7 @@ impl AppBuilder {
                         ..Default::default()
                     },
                     tags: vec![],
+                    pair_hash: None,
                 }
             })
             .collect();

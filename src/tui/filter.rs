@@ -52,6 +52,7 @@ mod tests {
                 ..SideView::default()
             },
             tags: vec!["dropped-predicate".into()],
+            pair_hash: None,
         };
         let f = |e: &str| Filter::parse(e).unwrap().matches(&p);
         assert!(f(

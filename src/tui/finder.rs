@@ -217,6 +217,7 @@ mod tests {
             },
             trans: SideView::default(),
             tags: vec![],
+            pair_hash: None,
         };
         let mut s = StudyView {
             pairs: vec![

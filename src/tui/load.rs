@@ -191,6 +191,7 @@ pub fn simulated_note(generations: &[crate::study::Generation]) -> Option<String
 fn side_view(side: Side) -> SideView {
     SideView {
         correct: side.correct,
+        category_given: side.category.is_some(),
         category: side
             .category
             .unwrap_or_else(|| if side.correct { "correct" } else { "wrong" }.into()),
@@ -211,6 +212,7 @@ pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
         base: side_view(p.base),
         trans: side_view(p.trans),
         tags,
+        pair_hash: p.pair_hash,
     }
 }
 

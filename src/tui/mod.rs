@@ -9,8 +9,11 @@
 //! - `jobs`, `runner`: background work and the event loop.
 
 pub mod action;
+pub mod agreement;
+mod agreement_actions;
 pub mod app;
 pub mod diff;
+pub mod export;
 pub mod filter;
 pub mod finder;
 pub mod highlight;
@@ -30,6 +33,12 @@ pub mod widgets;
 
 pub use runner::{Options, TuiError, run};
 
+#[cfg(test)]
+mod agreement_tests;
+#[cfg(test)]
+mod export_tests;
+#[cfg(test)]
+mod pair_hash_tests;
 #[cfg(test)]
 mod score_tests;
 #[cfg(test)]

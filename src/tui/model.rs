@@ -17,6 +17,10 @@ pub struct SideView {
     pub property: String,
     /// Why the scorer chose the category.
     pub reason: String,
+    /// Whether the pairs file gave the category; `false` when it gave only whether the
+    /// side is correct, and `category` is `correct`/`wrong` from that (`export tags`
+    /// writes `null` then).
+    pub category_given: bool,
 }
 
 /// One row of the queue: a behavior, a model, the original and one variant's verdicts.
@@ -33,6 +37,11 @@ pub struct PairView {
     pub trans: SideView,
     /// Failure tags a person confirmed on the pair.
     pub tags: Vec<String>,
+    /// The hash of the pair's inputs (`study::PairInputs::hash`): from the pairs file,
+    /// or computed when the TUI scored the study. Every decision records it, so a later
+    /// `export tags` can tell whether the pair changed since. `None` when unknown (a
+    /// pairs file without `pair_hash`).
+    pub pair_hash: Option<String>,
 }
 
 /// One rewrite of a program.

@@ -250,6 +250,7 @@ mod tests {
                 base: SideView::default(),
                 trans: SideView::default(),
                 tags: vec![],
+                pair_hash: None,
             });
         }
         StudyView {

@@ -45,6 +45,9 @@ pub struct Options {
     pub paths: Vec<PathBuf>,
     /// The theme; detected from the terminal when `None`.
     pub theme: Option<ThemeKind>,
+    /// Another auditor's annotations file: the agreement screen opens on it once the
+    /// study's pairs are in.
+    pub compare: Option<PathBuf>,
 }
 
 /// The keymap: the defaults, patched by the user's `keymap.toml` in flipscope's config
@@ -91,6 +94,7 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     let (tagging, problem) = super::tagging::Tagging::from_config();
     app.tagging = tagging;
     app.message = problem;
+    app.compare.pending = options.compare;
     let mut terminal = ratatui::try_init()?;
     keep_the_terminal_on_worker_panics();
     let result = event_loop(&mut terminal, &mut app, options.paths);

@@ -107,6 +107,8 @@ pub fn failed_job(kind: JobKind, id: u64, message: String) -> Action {
 pub enum Screen {
     Queue,
     Audit,
+    /// Agreement with another auditor's annotations (`tui::agreement`).
+    Agreement,
 }
 
 /// What is drawn over the screen and takes the keys.
@@ -117,6 +119,9 @@ pub enum Overlay {
     Help,
     /// The note popup (typed like the filter bar).
     Note,
+    /// The path of another auditor's annotations file to compare with (typed like the
+    /// filter bar).
+    Compare,
 }
 
 /// The panes of the audit screen, in focus order.

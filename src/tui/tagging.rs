@@ -154,19 +154,21 @@ impl Tagging {
             .is_some_and(|s| s.read_only_reason().is_none())
     }
 
-    /// Records `decision` on `pair`; the error text when it was not saved.
+    /// Records `decision` on `pair`, stamped with the pair's input hash as shown; the
+    /// error text when it was not saved.
     pub fn decide(&mut self, pair: &PairView, decision: Decision) -> Result<(), String> {
         let store = self.store()?;
         store
-            .record(&pair_key(pair), decision, None)
+            .record(&pair_key(pair), decision, pair.pair_hash.as_deref())
             .map_err(|e| e.to_string())
     }
 
-    /// Toggles `tag` on `pair`; whether the pair has it afterwards.
+    /// Toggles `tag` on `pair` (stamped with its input hash); whether the pair has it
+    /// afterwards.
     pub fn toggle(&mut self, pair: &PairView, tag: &str) -> Result<bool, String> {
         let store = self.store()?;
         store
-            .toggle_tag(&pair_key(pair), tag, None)
+            .toggle_tag(&pair_key(pair), tag, pair.pair_hash.as_deref())
             .map_err(|e| e.to_string())
     }
 

@@ -78,6 +78,16 @@ pub fn resolve(study_dir: &Path, data_root: Option<&Path>) -> Result<Resolved, S
     })
 }
 
+/// The store kept under `data_root` for the study in `study_dir` when the study's
+/// directory cannot be written and that store exists (`None` otherwise: the study's
+/// own `annotations.jsonl` is the store).
+pub fn existing_user_store(study_dir: &Path, data_root: Option<&Path>) -> Option<PathBuf> {
+    let resolved = resolve(study_dir, data_root).ok()?;
+    matches!(resolved.location, StoreLocation::UserData { .. })
+        .then_some(resolved.path)
+        .filter(|p| p.is_file())
+}
+
 /// Whether a file can be created (and the annotations file written) in `dir`.
 fn probe_writable(dir: &Path) -> Result<(), String> {
     let shown = dir.display();

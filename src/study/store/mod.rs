@@ -12,6 +12,7 @@
 //! See `docs/annotations.md`.
 
 pub mod file;
+pub mod gather;
 pub mod location;
 
 use std::collections::{BTreeMap, BTreeSet};

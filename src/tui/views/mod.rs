@@ -1,6 +1,8 @@
 //! Read-only rendering: one file per screen or overlay, all drawing from `&App`.
 
+pub mod agreement;
 pub mod audit;
+pub mod compare;
 pub mod finder;
 pub mod help;
 pub mod layout;
@@ -21,6 +23,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
     match app.screen {
         Screen::Queue => queue::draw(app, frame, body),
         Screen::Audit => audit::draw(app, frame, body),
+        Screen::Agreement => agreement::draw(app, frame, body),
     }
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);
@@ -28,6 +31,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Some(Overlay::Finder) => finder::draw(app, frame, body),
         Some(Overlay::Help) => help::draw(app, frame, body),
         Some(Overlay::Note) => note::draw(app, frame, body),
+        Some(Overlay::Compare) => compare::draw(app, frame, body),
         Some(Overlay::Filter) | None => {}
     }
 }
