@@ -183,9 +183,11 @@ fn draw_tags(app: &App, view: &AgreementView, frame: &mut Frame, area: Rect) {
     let offset = view.tag_offset.min(tags.len().saturating_sub(1));
     let widget = DataTable {
         block: Block::bordered().title_top(title(&app.theme, "Kappa per tag".into(), focused)),
-        header: vec![
+        header: [
             "tag", " both", "A only", "B only", "neither", "observed", "expected", " kappa",
-        ],
+        ]
+        .map(String::from)
+        .to_vec(),
         widths: vec![
             Constraint::Fill(1),
             Constraint::Length(5),
@@ -225,9 +227,11 @@ fn draw_pairs(app: &App, view: &AgreementView, frame: &mut Frame, area: Rect) {
     let offset = view.offset.min(list.len() - 1);
     let widget = DataTable {
         block: Block::bordered().title_top(title(theme, heading, focused)),
-        header: vec![
+        header: [
             "program", "behavior", "model", "variant", "A only", "B only",
-        ],
+        ]
+        .map(String::from)
+        .to_vec(),
         // The differing tags are what the list is for: they get the most room.
         widths: vec![
             Constraint::Fill(2),
