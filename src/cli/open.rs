@@ -25,6 +25,12 @@ pub struct Args {
     /// The colour theme (default: detected from the terminal, else dark).
     #[arg(long, value_enum)]
     pub theme: Option<ThemeArg>,
+    /// Bootstrap replicates of the metrics dashboard [default: 10000, as `metrics`].
+    #[arg(long, value_name = "N")]
+    pub replicates: Option<usize>,
+    /// Seed of the dashboard's bootstrap [default: 0].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
 }
 
 /// The paths to open: those given, else `sample-runs/`.
@@ -47,6 +53,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     run_tui(Options {
         paths: study_paths(args.paths),
         theme,
+        replicates: args.replicates,
+        seed: args.seed,
     })?;
     Ok(ExitCode::SUCCESS)
 }

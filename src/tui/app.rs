@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::action::Action;
+use super::dashboard::{DashboardState, data_changes};
 use super::filter::Filter;
 use super::finder::FinderEntry;
 use super::highlight::{Highlighted, text_key};
@@ -59,6 +60,8 @@ pub struct App {
     pub tagging: Tagging,
     /// The study's directory, where the annotation store opens once it has loaded.
     pub study_dir: Option<PathBuf>,
+    /// The metrics dashboard (`app_dashboard.rs`).
+    pub dashboard: DashboardState,
     next_id: u64,
 }
 
@@ -93,6 +96,7 @@ impl App {
             quit: false,
             tagging: Tagging::default(),
             study_dir: None,
+            dashboard: DashboardState::default(),
             next_id: 0,
         }
     }
@@ -131,6 +135,7 @@ impl App {
             (Some(Overlay::Note), _) => Mode::Filter,
             (None, Screen::Queue) => Mode::Queue,
             (None, Screen::Audit) => Mode::Audit,
+            (None, Screen::Dashboard) => Mode::Dashboard,
         }
     }
 
@@ -157,6 +162,14 @@ impl App {
 
     /// Applies one action.
     pub fn update(&mut self, action: Action) {
+        if data_changes(&action) {
+            self.dashboard.epoch += 1;
+        }
+        self.apply(action);
+        self.sync_dashboard();
+    }
+
+    fn apply(&mut self, action: Action) {
         match action {
             Action::Quit => self.quit = true,
             Action::ToggleHelp => {
@@ -219,6 +232,15 @@ impl App {
             Action::Undo => self.undo_decision(),
             Action::ToggleSample => self.toggle_sample(),
             Action::ToggleTheme => self.theme = Theme::builtin(self.theme.kind.toggled()),
+            Action::OpenDashboard => self.open_dashboard(),
+            Action::ExportMetrics => self.export_metrics(),
+            Action::CycleExportFormat => {
+                self.dashboard.cycle_format();
+                self.message = Some(format!("export format: {}", self.dashboard.format.name()));
+            }
+            Action::ToggleFigure => self.dashboard.toggle_figure(),
+            Action::Tick => self.dashboard.tick = self.dashboard.tick.wrapping_add(1),
+            Action::MetricsComputed(id, result) => self.metrics_computed(id, result),
             Action::Input(c) => self.edit(|s| s.push(c)),
             Action::DeleteChar => self.edit(|s| {
                 s.pop();
@@ -303,6 +325,7 @@ impl App {
                 self.filter_error = None;
             }
             None if self.screen == Screen::Audit => self.back_to_queue(),
+            None if self.screen == Screen::Dashboard => self.screen = Screen::Queue,
             None => {}
         }
     }
@@ -343,6 +366,7 @@ impl App {
                     .saturating_add_signed(delta)
                     .min(layout::MAX_SCROLL);
             }
+            Mode::Dashboard => self.dashboard.move_by(delta),
             Mode::Filter => {}
         }
     }
@@ -493,6 +517,9 @@ pub fn default_theme() -> Theme {
 
 #[path = "app_rescore.rs"]
 mod rescore;
+
+#[path = "app_dashboard.rs"]
+mod dashboard_actions;
 
 #[cfg(test)]
 #[path = "app_tests.rs"]

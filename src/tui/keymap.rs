@@ -19,12 +19,14 @@ pub enum Mode {
     Filter,
     Finder,
     Help,
+    Dashboard,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 5] = [
+    pub const ALL: [Mode; 6] = [
         Mode::Queue,
         Mode::Audit,
+        Mode::Dashboard,
         Mode::Filter,
         Mode::Finder,
         Mode::Help,
@@ -37,6 +39,7 @@ impl Mode {
             Mode::Filter => "filter",
             Mode::Finder => "finder",
             Mode::Help => "help",
+            Mode::Dashboard => "dashboard",
         }
     }
 
@@ -128,7 +131,9 @@ pub enum KeymapError {
     UnknownAction { mode: String, action: String },
     #[error("keymap: [{mode}] unknown key `{key}`: expected e.g. `j`, `Ctrl-p`, `Enter`, `F1`")]
     UnknownKey { mode: String, key: String },
-    #[error("keymap: unknown mode `{0}`: expected global, queue, audit, filter, finder or help")]
+    #[error(
+        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, filter, finder or help"
+    )]
     UnknownMode(String),
 }
 

@@ -4,12 +4,15 @@
 //! - `model`, `load`: the view model and its adapters from the study's files;
 //! - `action`, `keymap` (+ `keymap.toml`), `app`, `state`: state and how it changes;
 //! - `tagging`, `tag_actions`: annotations (tags, notes, undo, the audit sample);
+//! - `dashboard`, `dashboard_export`: the metrics dashboard and its exports;
 //! - `queue`, `filter`, `finder`, `truth`, `diff`, `highlight`: what the screens show;
 //! - `views`, `widgets`, `theme`: drawing, from `&App` only;
 //! - `jobs`, `runner`: background work and the event loop.
 
 pub mod action;
 pub mod app;
+pub mod dashboard;
+pub mod dashboard_export;
 pub mod diff;
 pub mod filter;
 pub mod finder;
@@ -30,6 +33,8 @@ pub mod widgets;
 
 pub use runner::{Options, TuiError, run};
 
+#[cfg(test)]
+mod dashboard_tests;
 #[cfg(test)]
 mod score_tests;
 #[cfg(test)]

@@ -1,9 +1,11 @@
 //! Read-only rendering: one file per screen or overlay, all drawing from `&App`.
 
 pub mod audit;
+pub mod dashboard;
 pub mod finder;
 pub mod help;
 pub mod layout;
+pub mod metrics_table;
 pub mod note;
 pub mod properties;
 pub mod queue;
@@ -21,6 +23,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
     match app.screen {
         Screen::Queue => queue::draw(app, frame, body),
         Screen::Audit => audit::draw(app, frame, body),
+        Screen::Dashboard => dashboard::draw(app, frame, body),
     }
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);
