@@ -28,9 +28,10 @@ impl App {
     }
 
     /// Whether the figures on screen are stale: computed for another filter or other
-    /// pairs, or being recomputed.
+    /// pairs, being recomputed, or the study being (re)scored.
     pub fn dashboard_is_stale(&self) -> bool {
         self.awaiting.contains_key(&JobKind::Metrics)
+            || self.awaiting.contains_key(&JobKind::Score)
             || !self.dashboard.is_fresh_for(&self.dashboard_key())
     }
 

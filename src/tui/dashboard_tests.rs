@@ -382,5 +382,27 @@ fn stale_figures_are_dimmed_and_marked_while_the_new_ones_are_computed() {
     let buf = buf.backend().buffer();
     let loss = app.theme.style(Role::Loss).fg.unwrap();
     assert!((0..buf.area.width).any(|x| buf[(x, 6)].fg == loss));
-    let _ = Arc::clone(app.dashboard.shown.as_ref().unwrap());
+}
+
+#[test]
+fn rescoring_marks_the_figures_stale_and_recomputes_when_the_pairs_arrive() {
+    let mut app = fixture_app(120, 40);
+    press(&mut app, "M");
+    settle(&mut app);
+    // As the oracle switch does for a raw study: a scoring job is waited for.
+    app.awaiting.insert(JobKind::Score, 1000);
+    assert!(app.dashboard_is_stale());
+    assert!(screen_text(&app).contains("scoring…"));
+    press(&mut app, "v");
+    assert!(
+        metrics_requests(&app).is_empty(),
+        "no figures of pairs about to change"
+    );
+    let mut prepared = super::load::Prepared::new((*app.study).clone());
+    prepared.oracle = Some(app.oracle);
+    app.update(Action::Scored(1000, Ok(Arc::new(prepared))));
+    assert_eq!(metrics_requests(&app).len(), 1, "the new pairs are counted");
+    settle(&mut app);
+    assert!(!app.dashboard_is_stale());
+    assert_eq!(conditions(&app).len(), 2, "variant=T1");
 }

@@ -120,7 +120,9 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
         block = block.title_top(Line::styled(format!(" {note} "), theme.style(Role::Error)));
     }
     let filter = app.dashboard_key().filter;
-    let state = if app.awaiting.contains_key(&JobKind::Metrics) {
+    let state = if app.awaiting.contains_key(&JobKind::Score) {
+        Span::styled(format!("{} scoring…", d.spinner()), theme.style(Role::Busy))
+    } else if app.awaiting.contains_key(&JobKind::Metrics) {
         Span::styled(
             format!("{} computing…", d.spinner()),
             theme.style(Role::Busy),
@@ -213,12 +215,11 @@ fn draw_table(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect) {
         p.pairs_matched,
         view.programs,
         models.len(),
-        if app.dashboard_is_stale() && view.key.filter.is_empty() {
-            " · stale (computed for no filter)".to_string()
-        } else if app.dashboard_is_stale() {
-            format!(" · stale (computed for `{}`)", view.key.filter)
-        } else {
-            String::new()
+        match (app.dashboard_is_stale(), view.key.filter.as_str()) {
+            (false, _) => String::new(),
+            (true, f) if f == app.dashboard_key().filter => " · stale".to_string(),
+            (true, "") => " · stale (computed for no filter)".to_string(),
+            (true, f) => format!(" · stale (computed for `{f}`)"),
         }
     );
     let mut block = section(theme, "", Borders::TOP | Borders::BOTTOM)
