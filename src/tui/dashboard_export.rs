@@ -68,7 +68,11 @@ pub fn with_current_annotations(
     });
     if let Some(store) = store {
         let path = store.to_string_lossy().into_owned();
-        if !annotations.iter().any(|f| f.path == path) {
+        let same = |listed: &str| match (Path::new(listed).canonicalize(), store.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => listed == path,
+        };
+        if !annotations.iter().any(|f| same(&f.path)) {
             annotations.push(InputFile {
                 path,
                 sha256: String::new(),
@@ -200,5 +204,44 @@ mod tests {
         let note = fell.path.parent().unwrap().join("study-path.txt");
         assert!(std::fs::read_to_string(note).unwrap().contains("gone"));
         assert!(write(&report, Format::Csv, &missing, None, "m.csv").is_err());
+    }
+
+    #[test]
+    fn annotation_files_are_hashed_as_they_are_now() {
+        let dir = tempfile::tempdir().unwrap();
+        let listed = dir.path().join("annotations.jsonl");
+        std::fs::write(&listed, "now\n").unwrap();
+        let created = dir.path().join("annotations-x.jsonl");
+        std::fs::write(&created, "new\n").unwrap();
+        let input = |p: &Path, sha: &str| InputFile {
+            path: p.to_string_lossy().into_owned(),
+            sha256: sha.into(),
+        };
+        let programs = dir.path().join("programs.jsonl");
+        let report = MetricsReport {
+            conditions: vec![],
+            provenance: crate::stats::Provenance {
+                filter: String::new(),
+                oracle: None,
+                bootstrap: Default::default(),
+                version: "0".into(),
+                inputs: vec![input(&programs, "p"), input(&listed, "old")],
+                pairs_read: 0,
+                pairs_matched: 0,
+            },
+        };
+        let annotations = [listed.to_string_lossy().into_owned()];
+        let now = with_current_annotations(&report, &annotations, Some(&created));
+        let inputs = &now.provenance.inputs;
+        assert_eq!(inputs.len(), 3, "{inputs:?}");
+        assert_eq!(inputs[0], input(&programs, "p"), "other inputs as read");
+        // Annotation files in name order: `annotations-x` before `annotations.`.
+        assert_eq!(inputs[1].path, created.to_string_lossy());
+        assert_eq!(inputs[2].path, listed.to_string_lossy());
+        assert_eq!(inputs[2].sha256, hex(&Sha256::digest(b"now\n")));
+        // The store listed already (spelled differently) is not listed twice.
+        let spelled = dir.path().join(".").join("annotations.jsonl");
+        let again = with_current_annotations(&report, &annotations, Some(&spelled));
+        assert_eq!(again.provenance.inputs.len(), 2);
     }
 }
