@@ -7,21 +7,7 @@ use super::row::FilterRow;
 use crate::study::PairRecord;
 
 impl FilterRow for PairRecord {
-    fn model(&self) -> &str {
-        &self.model
-    }
-    fn variant(&self) -> &str {
-        &self.variant
-    }
-    fn program(&self) -> &str {
-        &self.program
-    }
-    fn stratum(&self) -> &str {
-        &self.stratum
-    }
-    fn behavior(&self) -> &str {
-        &self.behavior
-    }
+    crate::stats::row::filter_row_identity!();
     fn base_correct(&self) -> bool {
         self.base.correct
     }

@@ -34,6 +34,30 @@ pub trait FilterRow {
     }
 }
 
+/// Implements the identity accessors of [`FilterRow`] (`model`, `variant`, `program`,
+/// `stratum`, `behavior`) for a row type with `String` fields of those names; used
+/// inside an `impl FilterRow for ...` block.
+macro_rules! filter_row_identity {
+    () => {
+        fn model(&self) -> &str {
+            &self.model
+        }
+        fn variant(&self) -> &str {
+            &self.variant
+        }
+        fn program(&self) -> &str {
+            &self.program
+        }
+        fn stratum(&self) -> &str {
+            &self.stratum
+        }
+        fn behavior(&self) -> &str {
+            &self.behavior
+        }
+    };
+}
+pub(crate) use filter_row_identity;
+
 /// The flip class of a pair from the correctness of its two sides.
 pub fn flip_class(base: bool, trans: bool) -> &'static str {
     match (base, trans) {
@@ -60,21 +84,7 @@ pub struct Observation {
 }
 
 impl FilterRow for Observation {
-    fn model(&self) -> &str {
-        &self.model
-    }
-    fn variant(&self) -> &str {
-        &self.variant
-    }
-    fn program(&self) -> &str {
-        &self.program
-    }
-    fn stratum(&self) -> &str {
-        &self.stratum
-    }
-    fn behavior(&self) -> &str {
-        &self.behavior
-    }
+    crate::stats::row::filter_row_identity!();
     fn base_correct(&self) -> bool {
         self.base
     }

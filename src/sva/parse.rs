@@ -103,7 +103,14 @@ impl DeclarationParser<'_> {
         if body[0].is(src, "@") {
             let (event, rest) = self.clock_event(body)?;
             clock = Some(event);
+            let end_of_clock = body[rest - 1].end;
             body = &body[rest..];
+            if body.is_empty() {
+                return Err((
+                    end_of_clock,
+                    "nothing after the clock event: expected `ANTECEDENT |-> CONSEQUENT`".into(),
+                ));
+            }
         }
         let impls = impl_positions(src, body);
         let at = match impls.as_slice() {

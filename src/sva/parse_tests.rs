@@ -133,6 +133,24 @@ fn other_malformed_forms_say_what_was_expected() {
     }
 }
 
+/// Found by the fuzz target (it panicked): a clock event with nothing after it.
+#[test]
+fn a_clock_event_without_a_body_is_malformed_in_both_dialects() {
+    for text in [
+        "property p2; @(po{edge clk) endproperty",
+        "property p; @(posedge clk); endproperty",
+    ] {
+        for dialect in [Dialect::Generated, Dialect::Reference] {
+            let m = malformed(text, dialect);
+            assert!(
+                m.reason.contains("nothing after the clock event"),
+                "{text}: {}",
+                m.reason
+            );
+        }
+    }
+}
+
 #[test]
 fn references_accept_colon_names_and_mid_antecedent_clocks() {
     let p = property(

@@ -7,21 +7,7 @@ use crate::stats::row::FilterRow;
 pub use crate::stats::filter::{Filter, FilterError};
 
 impl FilterRow for PairView {
-    fn model(&self) -> &str {
-        &self.model
-    }
-    fn variant(&self) -> &str {
-        &self.variant
-    }
-    fn program(&self) -> &str {
-        &self.program
-    }
-    fn stratum(&self) -> &str {
-        &self.stratum
-    }
-    fn behavior(&self) -> &str {
-        &self.behavior
-    }
+    crate::stats::row::filter_row_identity!();
     fn base_correct(&self) -> bool {
         self.base.correct
     }

@@ -33,6 +33,10 @@ pub struct Queue {
     pub variants: Vec<String>,
     /// Only these pair indices, in this order (the audit sample); `None`: every pair.
     pub only: Option<Vec<usize>>,
+    /// The widest cell of each fixed column over the whole study, headers left out
+    /// (program, stratum, behavior, model, variant, flip, base, trans), so columns do not
+    /// jump while scrolling.
+    pub natural_widths: [u16; 8],
 }
 
 impl Queue {
@@ -67,6 +71,7 @@ impl Queue {
             models,
             variants,
             only: None,
+            natural_widths: natural_widths(study),
         };
         queue.refilter(study);
         queue
@@ -180,6 +185,32 @@ impl Queue {
     pub fn total(&self) -> usize {
         self.order.len()
     }
+}
+
+/// The queue's column headers, in column order (the tags column last).
+pub const COLUMNS: [&str; 9] = [
+    "program", "stratum", "behavior", "model", "variant", "flip", "base", "trans", "tags",
+];
+
+fn natural_widths(study: &StudyView) -> [u16; 8] {
+    let mut widths = [0u16; 8];
+    let len = |s: &str| u16::try_from(s.chars().count()).unwrap_or(u16::MAX);
+    for p in &study.pairs {
+        let cells = [
+            p.program.as_str(),
+            &p.stratum,
+            &p.behavior,
+            &p.model,
+            &p.variant,
+            p.flip.as_str(),
+            &p.base.category,
+            &p.trans.category,
+        ];
+        for (w, c) in widths.iter_mut().zip(cells) {
+            *w = (*w).max(len(c));
+        }
+    }
+    widths
 }
 
 fn next_of(all: &[String], current: Option<String>) -> Option<String> {

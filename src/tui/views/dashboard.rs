@@ -234,7 +234,7 @@ fn draw_table(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect) {
     }
     let widget = DataTable {
         block,
-        header: headings.iter().map(String::as_str).collect(),
+        header: headings,
         widths: layout
             .shown
             .iter()

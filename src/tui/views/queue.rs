@@ -9,9 +9,11 @@ use ratatui::widgets::{Block, Cell, Paragraph, Wrap};
 use super::layout::queue_areas;
 use crate::tui::app::{App, LoadState};
 use crate::tui::model::{FlipClass, PairView};
+use crate::tui::queue::COLUMNS;
 use crate::tui::tagging::suggestion_counts;
 use crate::tui::theme::{Role, Theme};
-use crate::tui::widgets::table::{DataTable, TableRow};
+use crate::tui::widgets::ellipsis::{Cut, fit};
+use crate::tui::widgets::table::{DataTable, TableRow, fit_widths};
 
 /// The role a flip class is drawn in.
 pub fn flip_role(flip: FlipClass) -> Role {
@@ -22,27 +24,33 @@ pub fn flip_role(flip: FlipClass) -> Role {
     }
 }
 
-struct QueueRow<'a>(&'a PairView);
+/// One pair as a queue row, with the widths its fixed columns are drawn at (text that
+/// does not fit is cut with an ellipsis).
+struct QueueRow<'a> {
+    pair: &'a PairView,
+    widths: &'a [u16],
+}
 
 impl TableRow for QueueRow<'_> {
     fn cells(&self, theme: &Theme) -> Vec<Cell<'static>> {
-        let p = self.0;
-        let category = |c: &str, correct: bool| {
-            Cell::from(c.to_string()).style(theme.style(if correct {
+        let p = self.pair;
+        let text = |column: usize, s: &str, cut: Cut| fit(s, usize::from(self.widths[column]), cut);
+        let category = |column: usize, c: &str, correct: bool| {
+            Cell::from(text(column, c, Cut::End)).style(theme.style(if correct {
                 Role::Correct
             } else {
                 Role::Wrong
             }))
         };
         vec![
-            Cell::from(p.program.clone()),
-            Cell::from(p.stratum.clone()),
-            Cell::from(p.behavior.clone()),
-            Cell::from(p.model.clone()),
-            Cell::from(p.variant.clone()),
+            Cell::from(text(0, &p.program, Cut::Middle)),
+            Cell::from(text(1, &p.stratum, Cut::Middle)),
+            Cell::from(text(2, &p.behavior, Cut::End)),
+            Cell::from(text(3, &p.model, Cut::Middle)),
+            Cell::from(text(4, &p.variant, Cut::End)),
             Cell::from(p.flip.as_str()).style(theme.style(flip_role(p.flip))),
-            category(&p.base.category, p.base.correct),
-            category(&p.trans.category, p.trans.correct),
+            category(6, &p.base.category, p.base.correct),
+            category(7, &p.trans.category, p.trans.correct),
             Cell::from(p.tags.join(",")).style(theme.style(Role::Muted)),
         ]
     }
@@ -66,29 +74,26 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let q = &app.queue;
     let rows = DataTable::<QueueRow>::capacity(table);
     let offset = q.offset.min(q.visible.len().saturating_sub(1));
+    let fitted = fitted_widths(&q.natural_widths, table.width);
     let window = q
         .visible
         .iter()
         .skip(offset)
         .take(rows)
-        .map(|&i| QueueRow(&app.study.pairs[i]))
+        .map(|&i| QueueRow {
+            pair: &app.study.pairs[i],
+            widths: &fitted,
+        })
         .collect();
-    let widths = vec![
-        Constraint::Fill(2),
-        Constraint::Fill(4),
-        Constraint::Fill(3),
-        Constraint::Fill(5),
-        Constraint::Length(7),
-        Constraint::Length(4),
-        Constraint::Fill(4),
-        Constraint::Fill(4),
-        Constraint::Fill(3),
-    ];
+    let mut widths: Vec<Constraint> = fitted.iter().copied().map(Constraint::Length).collect();
+    widths.push(Constraint::Fill(1));
     let widget = DataTable {
         block: Block::bordered().title_top(Line::styled(" Pairs ", app.theme.style(Role::Title))),
-        header: vec![
-            "program", "stratum", "behavior", "model", "variant", "flip", "base", "trans", "tags",
-        ],
+        header: COLUMNS
+            .iter()
+            .zip(fitted.iter().chain([&u16::MAX]))
+            .map(|(h, &w)| fit(h, usize::from(w), Cut::End))
+            .collect(),
         widths,
         rows: window,
         offset,
@@ -97,6 +102,20 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         theme: &app.theme,
     };
     frame.render_widget(widget, table);
+}
+
+/// The tags column keeps at least this many cells; the others fit in what is left.
+const TAGS_MIN: u16 = 10;
+
+/// Widths of the queue's fixed columns in a table `width` cells wide (borders, the
+/// one-cell column spacing and the tags column's minimum taken off): each at its widest
+/// cell when they fit, shrunk evenly from the widest when not. The tags column takes
+/// the rest.
+fn fitted_widths(natural: &[u16; 8], width: u16) -> Vec<u16> {
+    let spacing = COLUMNS.len() as u16 - 1;
+    let available = width.saturating_sub(2 + spacing + TAGS_MIN);
+    let header: Vec<u16> = COLUMNS[..8].iter().map(|h| h.len() as u16).collect();
+    fit_widths(&header, natural, available, 4)
 }
 
 fn draw_header(app: &App, frame: &mut Frame, area: Rect) {

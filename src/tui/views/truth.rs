@@ -10,7 +10,12 @@ use ratatui::widgets::{Block, Cell, Paragraph};
 use crate::tui::app::{App, AuditState, Pane};
 use crate::tui::theme::{Role, Theme};
 use crate::tui::truth::TruthRow;
+use crate::tui::widgets::ellipsis::{Cut, fit};
 use crate::tui::widgets::table::{DataTable, TableRow};
+
+/// The widest an atom's column gets; longer atoms are cut in the middle (`cfg_1…== 3`)
+/// in the header (the expressions above the table spell every atom out).
+const ATOM_WIDTH: usize = 12;
 
 struct TruthRowView<'a>(&'a TruthRow);
 
@@ -97,16 +102,16 @@ pub fn draw(app: &App, audit: &AuditState, block: Block, frame: &mut Frame, area
     let offset = audit
         .scroll_of(Pane::TruthTable)
         .min(table.rows.len().saturating_sub(capacity));
-    let mut header: Vec<&str> = vec![" "];
-    header.extend(table.atoms.iter().map(String::as_str));
+    let mut header = vec![" ".to_string()];
+    header.extend(table.atoms.iter().map(|a| fit(a, ATOM_WIDTH, Cut::Middle)));
     let labels: Vec<String> = (0..table.columns.len()).map(column_label).collect();
-    header.extend(labels.iter().map(String::as_str));
+    header.extend(labels.iter().cloned());
     let mut widths = vec![Constraint::Length(1)];
     widths.extend(
         table
             .atoms
             .iter()
-            .map(|a| Constraint::Length(a.chars().count().clamp(1, 12) as u16)),
+            .map(|a| Constraint::Length(a.chars().count().clamp(1, ATOM_WIDTH) as u16)),
     );
     widths.extend(labels.iter().map(|_| Constraint::Length(1)));
     let widget = DataTable {

@@ -3,6 +3,7 @@
 
 pub mod axis;
 pub mod code;
+pub mod ellipsis;
 pub mod forest;
 pub mod scatter;
 pub mod table;

@@ -1,0 +1,63 @@
+//! Shortening cell text to a column's width with an ellipsis, so a cut is visible:
+//! at the end (`dropped-pre…`) where the start says most, or in the middle
+//! (`sim-deep…v2-lite`) where both ends do, as in model names and strata.
+
+/// Where the ellipsis goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    End,
+    Middle,
+}
+
+/// `text` in at most `width` characters: unchanged when it fits, else shortened with
+/// one `…` at `cut`.
+pub fn fit(text: &str, width: usize, cut: Cut) -> String {
+    let len = text.chars().count();
+    if len <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let keep = width - 1;
+    let (head, tail) = match cut {
+        Cut::End => (keep, 0),
+        Cut::Middle => (keep - keep / 2, keep / 2),
+    };
+    let mut out: String = text.chars().take(head).collect();
+    out.push('…');
+    out.extend(text.chars().skip(len - tail));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cut, fit};
+    use proptest::prelude::*;
+
+    #[test]
+    fn text_that_fits_is_unchanged() {
+        assert_eq!(fit("correct", 7, Cut::End), "correct");
+    }
+
+    #[test]
+    fn end_and_middle_cuts() {
+        assert_eq!(fit("dropped-predicate", 10, Cut::End), "dropped-p…");
+        assert_eq!(
+            fit("sim-deepseek-coder-v2-lite", 16, Cut::Middle),
+            "sim-deep…v2-lite"
+        );
+        assert_eq!(fit("nested-if/async", 1, Cut::Middle), "…");
+        assert_eq!(fit("nested-if/async", 0, Cut::End), "");
+    }
+
+    proptest! {
+        #[test]
+        fn never_wider_than_the_column(text in "\\PC{0,40}", width in 0usize..50) {
+            let out = fit(&text, width, Cut::Middle);
+            prop_assert!(out.chars().count() <= width);
+            let out = fit(&text, width, Cut::End);
+            prop_assert!(out.chars().count() <= width);
+        }
+    }
+}
