@@ -19,7 +19,7 @@ use crate::tui::dashboard::{Figure, MetricsView};
 use crate::tui::jobs::JobKind;
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::axis::{Axis, LabelFormat};
-use crate::tui::widgets::cut_middle;
+use crate::tui::widgets::ellipsis::{Cut, fit};
 use crate::tui::widgets::forest::{Forest, ForestLayout, ForestRow};
 use crate::tui::widgets::scatter::{Scatter, ScatterPoint};
 use crate::tui::widgets::table::DataTable;
@@ -363,7 +363,7 @@ fn draw_scatter(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect, ti
                 x: c.value(Metric::DeltaAcc)?,
                 y: c.value(Metric::InvarianceFailure)?,
                 marker,
-                label: cut_middle(&c.variant, 8),
+                label: fit(&c.variant, 8, Cut::Middle),
                 selected: i == app.dashboard.selected,
             })
         })

@@ -9,7 +9,7 @@ use ratatui::widgets::Cell as TuiCell;
 
 use crate::stats::export::table::{Cell, Column, Table};
 use crate::tui::theme::{Role, Theme};
-use crate::tui::widgets::cut_middle;
+use crate::tui::widgets::ellipsis::{Cut, fit};
 use crate::tui::widgets::table::TableRow;
 
 /// One column as shown.
@@ -222,7 +222,7 @@ impl TableRow for MetricsRow<'_> {
             .map(|s| {
                 let column = &self.table.columns[s.col];
                 if column.key == "model" {
-                    return TuiCell::from(cut_middle(self.model, s.width as usize));
+                    return TuiCell::from(fit(self.model, s.width as usize, Cut::Middle));
                 }
                 let text = cell_text(&cells[s.col], column, s.interval);
                 let line = if column.numeric() {
@@ -412,10 +412,5 @@ mod tests {
             cell_text(&table.rows[0][col], &table.columns[col], false),
             "19.5%"
         );
-        assert_eq!(
-            cut_middle("sim-deepseek-coder-v2-lite", 16),
-            "sim-deep…v2-lite"
-        );
-        assert_eq!(cut_middle("short", 16), "short");
     }
 }

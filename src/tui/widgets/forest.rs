@@ -8,7 +8,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::axis::{Axis, centred_label};
-use super::cut_middle;
+use super::ellipsis::{Cut, fit};
 use crate::stats::Interval;
 use crate::tui::theme::{Role, Theme};
 
@@ -132,7 +132,7 @@ fn draw_row(
     } else {
         theme.style(Role::Normal)
     };
-    let label = cut_middle(&row.label, layout.label_width as usize);
+    let label = fit(&row.label, layout.label_width as usize, Cut::Middle);
     buf.set_string(
         layout.axis_x - layout.label_width - 1,
         y,
