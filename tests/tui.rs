@@ -209,6 +209,81 @@ fn journey_on_the_bundled_sample_study() {
     exits_with_0(&tmux, &exit_file);
 }
 
+/// The metrics dashboard on the bundled sample study: `M` opens it, a filter typed
+/// there recomputes the table, `e` exports it, and the file is what `flipscope export
+/// metrics` writes for the same filter (markdown, then CSV after `E`).
+#[test]
+fn journey_dashboard_filter_and_export() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let exit_file = dir.path().join("exit");
+    let cwd = dir.path().join("cwd");
+    copy_dir(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample-runs"),
+        &cwd.join("sample-runs"),
+    );
+    let tmux = start("dash", "--theme dark", &cwd, &exit_file);
+    tmux.wait_for(&["flip CW", " of 1740 pairs", "M metrics"]);
+    tmux.keys(&["M"]);
+    let all = tmux.wait_for(&[
+        "Metrics · 1740 pairs, 40 programs, 6 conditions",
+        "up to date",
+        "bootstrap 10000 replicates",
+    ]);
+    // The paper's Qwen2.5-Coder-7B under T3: 69.8% -> 58.6%, IF 21.8%.
+    let qwen_t3 = all
+        .lines()
+        .find(|l| l.contains("sim-qwen2.5-coder-7b") && l.contains(" T3 "))
+        .unwrap_or_else(|| panic!("{all}"));
+    assert!(qwen_t3.contains("69.8% 58.6%"), "{qwen_t3}");
+    assert!(qwen_t3.contains("21.8% [17.0, 27.3]"), "{qwen_t3}");
+    assert!(all.contains("Invariance failure L/B"), "{all}");
+    assert!(all.contains("Δ accuracy (pts) →"), "{all}");
+
+    tmux.keys(&["/"]);
+    tmux.keys(&["-l", "variant=T3"]);
+    tmux.keys(&["Enter"]);
+    let t3 = tmux.wait_for(&[
+        "filter variant=T3",
+        "Metrics · 590 pairs, 40 programs, 2 conditions",
+        "up to date",
+    ]);
+    assert!(!t3.contains(" T1 ") && !t3.contains(" T2 "), "{t3}");
+
+    tmux.keys(&["e"]);
+    tmux.wait_for(&["exported markdown to sample-runs/metrics-variant_T3.md"]);
+    tmux.keys(&["E"]);
+    tmux.wait_for(&["export format: csv"]);
+    tmux.keys(&["e"]);
+    tmux.wait_for(&["exported csv to sample-runs/metrics-variant_T3.csv"]);
+    for (format, file) in [
+        ("markdown", "metrics-variant_T3.md"),
+        ("csv", "metrics-variant_T3.csv"),
+    ] {
+        let cli = common::flipscope()
+            .current_dir(&cwd)
+            .env("HOME", dir.path().join("home"))
+            .env("XDG_CACHE_HOME", dir.path().join("home/cache"))
+            .args(["export", "metrics", "sample-runs", "--filter", "variant=T3"])
+            .args(["--format", format])
+            .output()
+            .unwrap();
+        assert!(
+            cli.status.success(),
+            "{}",
+            String::from_utf8_lossy(&cli.stderr)
+        );
+        let written = std::fs::read_to_string(cwd.join("sample-runs").join(file)).unwrap();
+        assert_eq!(written, String::from_utf8_lossy(&cli.stdout), "{format}");
+    }
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["flip CW", "filter variant=T3"]);
+    tmux.keys(&["q"]);
+    exits_with_0(&tmux, &exit_file);
+}
+
 #[test]
 fn journey_through_queue_filter_audit_finder_and_quit() {
     if !have_tmux() {

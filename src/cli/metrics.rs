@@ -13,7 +13,7 @@ use clap::ValueEnum;
 use super::UsageError;
 use super::score::ScoringArgs;
 use crate::stats::export::{self, Format};
-use crate::stats::pair_row::AuditedPair;
+use crate::stats::pair_row::{AuditedPair, recorded_oracle};
 use crate::stats::{
     BootstrapConfig, Filter, InputFile, IntervalMethod, MetricsReport, Provenance, compute,
     group_conditions,
@@ -128,7 +128,7 @@ pub fn report(args: &Args) -> anyhow::Result<MetricsReport> {
         conditions: compute(&conditions, &bootstrap),
         provenance: Provenance {
             filter: args.filter.clone(),
-            oracle: oracle(&pairs),
+            oracle: recorded_oracle(&pairs),
             bootstrap,
             version: env!("CARGO_PKG_VERSION").to_string(),
             inputs: study
@@ -180,20 +180,6 @@ pub fn study_pairs<'a>(
         .into());
     }
     Ok(Cow::Borrowed(&study.pairs))
-}
-
-/// The oracle the pairs were scored with when their records say so (`"oracle"`);
-/// several are listed with commas.
-fn oracle(pairs: &[PairRecord]) -> Option<String> {
-    let mut seen: Vec<&str> = Vec::new();
-    for p in pairs {
-        if let Some(o) = p.extra.get("oracle").and_then(|v| v.as_str())
-            && !seen.contains(&o)
-        {
-            seen.push(o);
-        }
-    }
-    (!seen.is_empty()).then(|| seen.join(","))
 }
 
 /// Prints the first loader warnings to standard error.

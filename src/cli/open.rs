@@ -29,6 +29,12 @@ pub struct Args {
     /// annotations file (Cohen's kappa per tag, the pairs they disagree on).
     #[arg(long, value_name = "FILE")]
     pub compare: Option<PathBuf>,
+    /// Bootstrap replicates of the metrics dashboard [default: 10000, as `metrics`].
+    #[arg(long, value_name = "N")]
+    pub replicates: Option<usize>,
+    /// Seed of the dashboard's bootstrap [default: 0].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
 }
 
 /// The paths to open: those given, else `sample-runs/`.
@@ -52,6 +58,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         paths: study_paths(args.paths),
         theme,
         compare: args.compare,
+        replicates: args.replicates,
+        seed: args.seed,
     })?;
     Ok(ExitCode::SUCCESS)
 }

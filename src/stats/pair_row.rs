@@ -22,6 +22,21 @@ impl FilterRow for PairRecord {
     }
 }
 
+/// The oracle the pairs were scored with when their records say so (an `"oracle"`
+/// field, as `flipscope score` writes it); several are listed with commas, in the
+/// order first seen. Provenance of `flipscope metrics` and of the TUI's exports.
+pub fn recorded_oracle(pairs: &[PairRecord]) -> Option<String> {
+    let mut seen: Vec<&str> = Vec::new();
+    for p in pairs {
+        if let Some(o) = p.extra.get("oracle").and_then(|v| v.as_str())
+            && !seen.contains(&o)
+        {
+            seen.push(o);
+        }
+    }
+    (!seen.is_empty()).then(|| seen.join(","))
+}
+
 /// A pair with the tags confirmed on it (from the study's annotations).
 #[derive(Debug, Clone, Copy)]
 pub struct AuditedPair<'a> {

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::dashboard::MetricsView;
 use super::finder::FinderHit;
 use super::highlight::Highlighted;
 use super::load::{LoadProgress, Prepared};
@@ -72,6 +73,14 @@ pub enum Action {
     OpenCompare,
     /// Write the tagged pairs (of the text filter) to JSON Lines, as `export tags`.
     ExportTags,
+    /// Open the metrics dashboard of the current filter.
+    OpenDashboard,
+    /// Write the dashboard's table to a file in the chosen format.
+    ExportMetrics,
+    /// Cycle the export format: markdown, csv, latex, json.
+    CycleExportFormat,
+    /// Show the other figure (when only one fits beside the table).
+    ToggleFigure,
     /// Type a character into the open text field.
     Input(char),
     /// Delete the character before the cursor of the open text field.
@@ -95,6 +104,10 @@ pub enum Action {
     /// Scoring request `id` finished: the study scored (tagged with its oracle in
     /// `Prepared::oracle`), or the error message.
     Scored(u64, Result<Arc<Prepared>, String>),
+    /// Metrics request `id` finished: the dashboard's figures, or the error message.
+    MetricsComputed(u64, Result<Arc<MetricsView>, String>),
+    /// Time passes while a job runs (animates the dashboard's spinner).
+    Tick,
 }
 
 /// The actions a key can be bound to, by their keymap name, with the help text.
@@ -137,6 +150,10 @@ pub const NAMED: &[(&str, Action, &str)] = &[
     ("sample", Action::ToggleSample, "sample"),
     ("compare", Action::OpenCompare, "agreement with a file"),
     ("export_tags", Action::ExportTags, "export tags"),
+    ("dashboard", Action::OpenDashboard, "metrics"),
+    ("export", Action::ExportMetrics, "export"),
+    ("export_format", Action::CycleExportFormat, "format"),
+    ("figure", Action::ToggleFigure, "other figure"),
     ("delete", Action::DeleteChar, "delete"),
     ("clear_input", Action::ClearInput, "clear the field"),
     ("submit", Action::Submit, "accept"),

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::action::Action;
 use super::agreement::CompareState;
+use super::dashboard::{DashboardState, data_changes};
 use super::filter::Filter;
 use super::finder::FinderEntry;
 use super::highlight::{Highlighted, text_key};
@@ -64,6 +65,8 @@ pub struct App {
     pub paths: Vec<PathBuf>,
     /// The compare prompt and the agreement screen (`tui::agreement`).
     pub compare: CompareState,
+    /// The metrics dashboard (`app_dashboard.rs`).
+    pub dashboard: DashboardState,
     next_id: u64,
 }
 
@@ -100,6 +103,7 @@ impl App {
             study_dir: None,
             paths: Vec::new(),
             compare: CompareState::default(),
+            dashboard: DashboardState::default(),
             next_id: 0,
         }
     }
@@ -141,6 +145,7 @@ impl App {
             (None, Screen::Queue) => Mode::Queue,
             (None, Screen::Audit) => Mode::Audit,
             (None, Screen::Agreement) => Mode::Agreement,
+            (None, Screen::Dashboard) => Mode::Dashboard,
         }
     }
 
@@ -167,6 +172,14 @@ impl App {
 
     /// Applies one action.
     pub fn update(&mut self, action: Action) {
+        if data_changes(&action) {
+            self.dashboard.epoch += 1;
+        }
+        self.apply(action);
+        self.sync_dashboard();
+    }
+
+    fn apply(&mut self, action: Action) {
         match action {
             Action::Quit => self.quit = true,
             Action::ToggleHelp => {
@@ -237,6 +250,15 @@ impl App {
             Action::OpenCompare => self.open_compare(),
             Action::ExportTags => self.export_tagged_pairs(),
             Action::ToggleTheme => self.theme = Theme::builtin(self.theme.kind.toggled()),
+            Action::OpenDashboard => self.open_dashboard(),
+            Action::ExportMetrics => self.export_metrics(),
+            Action::CycleExportFormat => {
+                self.dashboard.cycle_format();
+                self.message = Some(format!("export format: {}", self.dashboard.format.name()));
+            }
+            Action::ToggleFigure => self.dashboard.toggle_figure(),
+            Action::Tick => self.dashboard.tick = self.dashboard.tick.wrapping_add(1),
+            Action::MetricsComputed(id, result) => self.metrics_computed(id, result),
             Action::Input(c) => self.edit(|s| s.push(c)),
             Action::DeleteChar => self.edit(|s| {
                 s.pop();
@@ -325,6 +347,7 @@ impl App {
             }
             None if self.screen == Screen::Audit => self.back_to_queue(),
             None if self.screen == Screen::Agreement => self.close_agreement(),
+            None if self.screen == Screen::Dashboard => self.screen = Screen::Queue,
             None => {}
         }
     }
@@ -371,6 +394,7 @@ impl App {
                     .min(layout::MAX_SCROLL);
             }
             Mode::Agreement => self.move_agreement(delta),
+            Mode::Dashboard => self.dashboard.move_by(delta),
             Mode::Filter => {}
         }
     }
@@ -526,6 +550,9 @@ pub fn default_theme() -> Theme {
 
 #[path = "app_rescore.rs"]
 mod rescore;
+
+#[path = "app_dashboard.rs"]
+mod dashboard_actions;
 
 #[cfg(test)]
 #[path = "app_tests.rs"]

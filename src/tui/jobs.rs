@@ -20,6 +20,8 @@ pub enum JobKind {
     Truth,
     /// Scoring a raw study's generations (under the current oracle).
     Score,
+    /// The dashboard's metrics and bootstrap intervals.
+    Metrics,
 }
 
 impl JobKind {
@@ -30,6 +32,7 @@ impl JobKind {
             JobKind::Find => "searching",
             JobKind::Truth => "truth table",
             JobKind::Score => "scoring",
+            JobKind::Metrics => "computing metrics",
         }
     }
 }

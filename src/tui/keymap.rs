@@ -20,12 +20,14 @@ pub enum Mode {
     Finder,
     Help,
     Agreement,
+    Dashboard,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 6] = [
+    pub const ALL: [Mode; 7] = [
         Mode::Queue,
         Mode::Audit,
+        Mode::Dashboard,
         Mode::Filter,
         Mode::Finder,
         Mode::Help,
@@ -40,6 +42,7 @@ impl Mode {
             Mode::Finder => "finder",
             Mode::Help => "help",
             Mode::Agreement => "agreement",
+            Mode::Dashboard => "dashboard",
         }
     }
 
@@ -132,7 +135,7 @@ pub enum KeymapError {
     #[error("keymap: [{mode}] unknown key `{key}`: expected e.g. `j`, `Ctrl-p`, `Enter`, `F1`")]
     UnknownKey { mode: String, key: String },
     #[error(
-        "keymap: unknown mode `{0}`: expected global, queue, audit, filter, finder, help or agreement"
+        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, filter, finder, help or agreement"
     )]
     UnknownMode(String),
 }

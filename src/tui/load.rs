@@ -13,6 +13,7 @@ use super::queue::Queue;
 use super::state::Oracle;
 use crate::rtl::ParseCache;
 use crate::score::study::{Oracle as ScoreOracle, StudyOptions, score_study};
+use crate::stats::pair_row::recorded_oracle;
 use crate::study::annotation::replay;
 use crate::study::source::{FileKind, expand};
 use crate::study::{LocatedError, PairRecord, Program, Side, Study, load_study_with_progress};
@@ -146,6 +147,7 @@ pub fn load_raw(
 /// The view model of a loaded study.
 pub fn view_of(study: Study) -> StudyView {
     let audits = replay(&study.annotations);
+    let oracle = recorded_oracle(&study.pairs);
     let pairs = study
         .pairs
         .into_iter()
@@ -172,6 +174,8 @@ pub fn view_of(study: Study) -> StudyView {
         programs,
         sources,
         simulated: simulated_note(&study.generations),
+        inputs: study.sources,
+        oracle,
     }
 }
 

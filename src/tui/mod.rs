@@ -4,6 +4,7 @@
 //! - `model`, `load`: the view model and its adapters from the study's files;
 //! - `action`, `keymap` (+ `keymap.toml`), `app`, `state`: state and how it changes;
 //! - `tagging`, `tag_actions`: annotations (tags, notes, undo, the audit sample);
+//! - `dashboard`, `dashboard_export`: the metrics dashboard and its exports;
 //! - `queue`, `filter`, `finder`, `truth`, `diff`, `highlight`: what the screens show;
 //! - `views`, `widgets`, `theme`: drawing, from `&App` only;
 //! - `jobs`, `runner`: background work and the event loop.
@@ -12,6 +13,8 @@ pub mod action;
 pub mod agreement;
 mod agreement_actions;
 pub mod app;
+pub mod dashboard;
+pub mod dashboard_export;
 pub mod diff;
 pub mod export;
 pub mod filter;
@@ -35,6 +38,8 @@ pub use runner::{Options, TuiError, run};
 
 #[cfg(test)]
 mod agreement_tests;
+#[cfg(test)]
+mod dashboard_tests;
 #[cfg(test)]
 mod export_tests;
 #[cfg(test)]

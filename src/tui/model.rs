@@ -74,6 +74,10 @@ pub struct StudyView {
     /// Set when the study's generations say they are simulated (`meta.simulated`), with
     /// what they are calibrated to: the title bar says so plainly.
     pub simulated: Option<String>,
+    /// The files read, with their SHA-256 (the metrics exports' provenance).
+    pub inputs: Vec<crate::study::SourceFile>,
+    /// The oracle the pairs record (`"oracle"` field), as `flipscope metrics` reads it.
+    pub oracle: Option<String>,
 }
 
 /// What the audit screen shows for one pair.

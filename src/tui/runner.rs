@@ -7,13 +7,14 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 
 use super::action::Action;
 use super::app::{App, FINDER_LIMIT, Request, failed_job};
+use super::dashboard;
 use super::finder::search;
 use super::highlight::{highlight, text_key};
 use super::jobs::{Ticket, Worker};
@@ -48,6 +49,10 @@ pub struct Options {
     /// Another auditor's annotations file: the agreement screen opens on it once the
     /// study's pairs are in.
     pub compare: Option<PathBuf>,
+    /// The dashboard's bootstrap replicates and seed (`None`: 10,000 and 0, as
+    /// `flipscope metrics`).
+    pub replicates: Option<usize>,
+    pub seed: Option<u64>,
 }
 
 /// The keymap: the defaults, patched by the user's `keymap.toml` in flipscope's config
@@ -95,6 +100,12 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     app.tagging = tagging;
     app.message = problem;
     app.compare.pending = options.compare;
+    if let Some(r) = options.replicates {
+        app.dashboard.config.replicates = r;
+    }
+    if let Some(s) = options.seed {
+        app.dashboard.config.seed = s;
+    }
     let mut terminal = ratatui::try_init()?;
     keep_the_terminal_on_worker_panics();
     let result = event_loop(&mut terminal, &mut app, options.paths);
@@ -113,6 +124,7 @@ fn event_loop(
     app.update(Action::Resize(size.width, size.height));
     app.start_loading(paths);
     let mut dirty = true;
+    let mut last_tick = Instant::now();
     loop {
         for request in app.requests.drain(..) {
             workers.send(request);
@@ -140,6 +152,12 @@ fn event_loop(
             }
         }
         dirty |= drain(&rx, app);
+        // Animate the spinner while a job runs (the idle screen is never redrawn).
+        if !app.is_idle() && last_tick.elapsed() >= Duration::from_millis(100) {
+            app.update(Action::Tick);
+            last_tick = Instant::now();
+            dirty = true;
+        }
     }
 }
 
@@ -160,6 +178,7 @@ struct Workers {
     find: Worker<Request>,
     truth: Worker<Request>,
     score: Worker<Request>,
+    metrics: Worker<Request>,
 }
 
 impl Workers {
@@ -188,6 +207,7 @@ impl Workers {
             find: worker("find"),
             truth: worker("truth"),
             score: worker("score"),
+            metrics: worker("metrics"),
         }
     }
 
@@ -198,6 +218,7 @@ impl Workers {
             Request::Find { .. } => &self.find,
             Request::Truth { .. } => &self.truth,
             Request::Score { .. } => &self.score,
+            Request::Metrics { .. } => &self.metrics,
         };
         worker.request(request);
     }
@@ -237,6 +258,18 @@ pub fn perform(request: Request, emit: &mut dyn FnMut(Action), stop: &dyn Fn() -
             let prepared = Prepared::scored(&raw, oracle, &cache);
             cache.flush();
             emit(Action::Scored(id, Ok(Arc::new(prepared))));
+        }
+        Request::Metrics {
+            id,
+            study,
+            selection,
+            key,
+        } => {
+            // A newer request waiting answers instead (this one would be dropped).
+            if !stop() {
+                let view = dashboard::compute(&study, &selection, key);
+                emit(Action::MetricsComputed(id, Ok(Arc::new(view))));
+            }
         }
     }
 }

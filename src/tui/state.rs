@@ -7,11 +7,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::action::Action;
+use super::dashboard::{DashKey, Selection};
 use super::diff::apply_rename;
 use super::finder::{FinderEntry, FinderHit};
 use super::jobs::JobKind;
 use super::load::{LoadProgress, RawStudy};
-use super::model::AuditData;
+use super::model::{AuditData, StudyView};
 use super::truth::TruthView;
 
 /// Where the true path condition comes from.
@@ -59,6 +60,13 @@ pub enum Request {
         raw: RawStudy,
         oracle: Oracle,
     },
+    /// The dashboard's metrics of the pairs `selection` keeps, for `key`.
+    Metrics {
+        id: u64,
+        study: Arc<StudyView>,
+        selection: Selection,
+        key: DashKey,
+    },
 }
 
 impl Request {
@@ -69,6 +77,7 @@ impl Request {
             Request::Find { .. } => JobKind::Find,
             Request::Truth { .. } => JobKind::Truth,
             Request::Score { .. } => JobKind::Score,
+            Request::Metrics { .. } => JobKind::Metrics,
         }
     }
 
@@ -79,7 +88,8 @@ impl Request {
             | Request::Highlight { id, .. }
             | Request::Find { id, .. }
             | Request::Truth { id, .. }
-            | Request::Score { id, .. } => *id,
+            | Request::Score { id, .. }
+            | Request::Metrics { id, .. } => *id,
         }
     }
 }
@@ -90,6 +100,7 @@ pub fn failed_job(kind: JobKind, id: u64, message: String) -> Action {
     match kind {
         JobKind::Load => Action::Loaded(id, Err(message)),
         JobKind::Score => Action::Scored(id, Err(message)),
+        JobKind::Metrics => Action::MetricsComputed(id, Err(message)),
         JobKind::Highlight => Action::Highlighted(id, Arc::new(Vec::new())),
         JobKind::Find => Action::FinderResults(id, Arc::new(Vec::new())),
         JobKind::Truth => Action::TruthTable(
@@ -109,6 +120,8 @@ pub enum Screen {
     Audit,
     /// Agreement with another auditor's annotations (`tui::agreement`).
     Agreement,
+    /// The metrics dashboard (table and figures of the current filter).
+    Dashboard,
 }
 
 /// What is drawn over the screen and takes the keys.

@@ -29,7 +29,10 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
         }
         lines.push(Line::raw(""));
     };
-    section("everywhere (queue, audit, help)", &app.keymap.global);
+    section(
+        "everywhere (queue, audit, dashboard, help)",
+        &app.keymap.global,
+    );
     for mode in Mode::ALL {
         section(mode.name(), app.keymap.bindings(mode));
     }

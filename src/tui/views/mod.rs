@@ -3,9 +3,11 @@
 pub mod agreement;
 pub mod audit;
 pub mod compare;
+pub mod dashboard;
 pub mod finder;
 pub mod help;
 pub mod layout;
+pub mod metrics_table;
 pub mod note;
 pub mod properties;
 pub mod queue;
@@ -24,6 +26,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Screen::Queue => queue::draw(app, frame, body),
         Screen::Audit => audit::draw(app, frame, body),
         Screen::Agreement => agreement::draw(app, frame, body),
+        Screen::Dashboard => dashboard::draw(app, frame, body),
     }
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);

@@ -1,5 +1,10 @@
-//! Reusable widgets: the one generic table and the styled-text builder for code.
+//! Reusable widgets: the one generic table, the styled-text builder for code, cuts
+//! with an ellipsis, and the dashboard's figures (a forest plot and a scatter plot on
+//! shared axes code).
 
+pub mod axis;
 pub mod code;
 pub mod ellipsis;
+pub mod forest;
+pub mod scatter;
 pub mod table;

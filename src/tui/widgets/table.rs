@@ -77,8 +77,16 @@ impl<R: TableRow> Widget for DataTable<'_, R> {
             .block
             .border_style(theme.style(Role::Border))
             .title_bottom(Line::styled(position, theme.style(Role::Muted)).right_aligned());
-        let header =
-            Row::new(self.header.into_iter().map(Cell::from)).style(theme.style(Role::Header));
+        // A heading may take several lines (`"Acc\nbase"`).
+        let height = self
+            .header
+            .iter()
+            .map(|h| h.lines().count())
+            .max()
+            .unwrap_or(1);
+        let header = Row::new(self.header.into_iter().map(Cell::from))
+            .height(height.max(1) as u16)
+            .style(theme.style(Role::Header));
         let rows = self.rows.iter().enumerate().map(|(i, row)| {
             let r = Row::new(row.cells(theme));
             if self.selected == Some(self.offset + i) {
