@@ -40,7 +40,20 @@ fn the_crashes_found_by_fuzzing_are_kept_as_inputs() {
     for kept in [
         "extract_parse/clock_without_body",
         "logic_expr/double_negation_operand",
+        "logic_expr/deep_canonical_text",
     ] {
         assert!(corpus.join(kept).is_file(), "{kept} is missing");
     }
+}
+
+/// The input kept for the one allowance in `checks::logic_expr`: it parses, and its
+/// canonical text is deeper than the parser's limit.
+#[test]
+fn a_long_chain_of_negated_comparisons_prints_deeper_than_it_parses() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/logic_expr/deep_canonical_text");
+    let text = std::fs::read_to_string(path).unwrap();
+    let e = flipscope::logic::parse_expr(&text).expect("within the nesting limit");
+    let err = flipscope::logic::parse_expr(&flipscope::logic::canonical_text(&e)).unwrap_err();
+    assert!(err.message.contains("nested too deeply"), "{}", err.message);
 }
