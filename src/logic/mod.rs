@@ -6,6 +6,7 @@ mod bits;
 #[cfg(test)]
 mod bits_proptests;
 pub mod canon;
+mod compiled;
 mod constant;
 pub mod decide;
 pub mod error;
