@@ -35,7 +35,8 @@ pub fn parse_consequent(source: &str, tokens: &[Token]) -> Result<Vec<Equality>,
         let inner = strip_enclosing(source, item);
         let at = item_base + offset_of(item, inner);
         let eqs = top_level(source, inner, &["=="]);
-        let text = super::token::join(source, item);
+        // For the messages only.
+        let text = || super::token::join(source, item);
         if let Some(bad) = inner.iter().position(|t| is_forbidden(source, t)) {
             let t = inner[bad].text(source);
             return Err((at + bad, format!("unsupported `{t}` in the consequent")));
@@ -48,13 +49,16 @@ pub fn parse_consequent(source: &str, tokens: &[Token]) -> Result<Vec<Equality>,
             [] | [_] => {
                 return Err((
                     at,
-                    format!("consequent item `{text}` is not an equality `lhs == rhs`"),
+                    format!(
+                        "consequent item `{}` is not an equality `lhs == rhs`",
+                        text()
+                    ),
                 ));
             }
             _ => {
                 return Err((
                     at,
-                    format!("consequent item `{text}` holds more than one `==`"),
+                    format!("consequent item `{}` holds more than one `==`", text()),
                 ));
             }
         }

@@ -52,6 +52,9 @@ pub fn tokenize(source: &str) -> Vec<Token> {
         let kind = if b.is_ascii_whitespace() {
             i += 1;
             continue;
+        } else if b.is_ascii_alphabetic() || b == b'_' || b == b'$' {
+            i = scan_word(bytes, i + 1);
+            TokenKind::Ident
         } else if bytes[i..].starts_with(b"//") {
             i = source[i..].find('\n').map_or(bytes.len(), |n| i + n);
             continue;
@@ -60,9 +63,6 @@ pub fn tokenize(source: &str) -> Vec<Token> {
                 .find("*/")
                 .map_or(bytes.len(), |n| i + 2 + n + 2);
             continue;
-        } else if b.is_ascii_alphabetic() || b == b'_' || b == b'$' {
-            i = scan_word(bytes, i + 1);
-            TokenKind::Ident
         } else if b == b'\\' {
             // Escaped identifier: up to the next white space.
             i += 1;
@@ -86,14 +86,8 @@ pub fn tokenize(source: &str) -> Vec<Token> {
             }
             i = (i + 1).min(bytes.len());
             TokenKind::Other
-        } else if let Some(op) = OPERATORS
-            .iter()
-            .find(|op| op.as_bytes()[0] == b && bytes[i..].starts_with(op.as_bytes()))
-        {
-            i += op.len();
-            TokenKind::Op
-        } else if b"()[]{};:,.@!&|^~=<>+-*/%?".contains(&b) {
-            i += 1;
+        } else if let Some(len) = operator_len(&bytes[i..]) {
+            i += len;
             TokenKind::Op
         } else {
             // Any other character, whole (it may be several bytes of UTF-8).
@@ -107,6 +101,24 @@ pub fn tokenize(source: &str) -> Vec<Token> {
         });
     }
     out
+}
+
+/// The length of the operator `rest` starts with, if any: the longest of
+/// `OPERATORS`, else one character of `()[]{};:,.@!&|^~=<>+-*/%?`.
+fn operator_len(rest: &[u8]) -> Option<usize> {
+    let b = rest[0];
+    match b {
+        // No longer operator starts with these.
+        b'(' | b')' | b'[' | b']' | b'{' | b'}' | b';' | b',' | b'.' | b'@' | b'+' | b'/'
+        | b'%' | b'?' => Some(1),
+        _ => match OPERATORS
+            .iter()
+            .find(|op| op.as_bytes()[0] == b && rest.starts_with(op.as_bytes()))
+        {
+            Some(op) => Some(op.len()),
+            None => b"!&|^~=<>-*:".contains(&b).then_some(1),
+        },
+    }
 }
 
 fn scan_word(bytes: &[u8], mut i: usize) -> usize {
