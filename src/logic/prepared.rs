@@ -6,41 +6,43 @@
 //! expression; every answer is the one `relation`, `implies` and `polarity_search`
 //! give (beyond the fast path, they are what runs).
 
-use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use super::canon::canonical;
 use super::compiled::{self, Compiled, Shape};
 use super::decide::{Relation, from_implications, implies_canonical, relation_canonical};
 use super::expr::{Atom, Expr};
-use super::polarity::{MAX_OCCURRENCES, PolarityFlip, search_canonical, top_level_conjuncts};
+use super::polarity::{MAX_OCCURRENCES, PolarityFlip, search_canonical};
 
 /// A reference condition R, ready for `compare`. Its canonical form is computed at
 /// once (an equal canonical form decides `correct` alone); the rest, which only a
 /// generated antecedent with another canonical form needs, when first needed.
 #[derive(Clone, Debug)]
-pub struct PreparedCondition {
-    parsed: Expr,
+pub struct PreparedCondition<'r> {
+    parsed: &'r Expr,
     canonical: Expr,
-    rest: OnceLock<Rest>,
+    rest: OnceLock<Rest<'r>>,
 }
 
 #[derive(Clone, Debug)]
-struct Rest {
-    /// R's top-level conjuncts as parsed (its branch predicates).
-    conjuncts: Vec<Expr>,
+struct Rest<'r> {
+    /// R's top-level conjuncts as parsed (its branch predicates): the operands of
+    /// `top_level_conjuncts(R)`, borrowed.
+    conjuncts: Vec<&'r Expr>,
     canonical_conjuncts: Vec<Expr>,
-    atoms: BTreeSet<Atom>,
     tables: Option<ReferenceTables>,
 }
 
-impl Rest {
-    fn new(parsed: &Expr, canonical: &Expr) -> Rest {
-        let conjuncts = top_level_conjuncts(parsed);
-        let canonical_conjuncts: Vec<Expr> = conjuncts.iter().map(super::canonical).collect();
+impl<'r> Rest<'r> {
+    fn new(parsed: &'r Expr, canonical: &Expr) -> Rest<'r> {
+        let conjuncts: Vec<&Expr> = match parsed {
+            Expr::And(v) if !v.is_empty() => v.iter().collect(),
+            other => vec![other],
+        };
+        let canonical_conjuncts: Vec<Expr> =
+            conjuncts.iter().map(|c| super::canonical(c)).collect();
         Rest {
             tables: ReferenceTables::new(canonical, &canonical_conjuncts),
-            atoms: canonical.atoms(),
             conjuncts,
             canonical_conjuncts,
         }
@@ -72,25 +74,25 @@ impl ReferenceTables {
     }
 }
 
-impl PreparedCondition {
+impl<'r> PreparedCondition<'r> {
     /// Prepares `reference` as parsed (its top-level conjuncts are the branch
     /// predicates of the polarity rule).
-    pub fn new(reference: &Expr) -> PreparedCondition {
+    pub fn new(reference: &'r Expr) -> PreparedCondition<'r> {
         PreparedCondition {
-            parsed: reference.clone(),
+            parsed: reference,
             canonical: canonical(reference),
             rest: OnceLock::new(),
         }
     }
 
-    fn rest(&self) -> &Rest {
+    fn rest(&self) -> &Rest<'r> {
         self.rest
-            .get_or_init(|| Rest::new(&self.parsed, &self.canonical))
+            .get_or_init(|| Rest::new(self.parsed, &self.canonical))
     }
 
     /// R as parsed.
-    pub fn parsed(&self) -> &Expr {
-        &self.parsed
+    pub fn parsed(&self) -> &'r Expr {
+        self.parsed
     }
 
     /// `canonical(R)`.
@@ -98,18 +100,13 @@ impl PreparedCondition {
         &self.canonical
     }
 
-    /// `top_level_conjuncts(R)`.
-    pub fn conjuncts(&self) -> &[Expr] {
+    /// The operands of `top_level_conjuncts(R)`.
+    pub fn conjuncts(&self) -> &[&'r Expr] {
         &self.rest().conjuncts
     }
 
-    /// The atoms of `canonical(R)`.
-    pub fn atoms(&self) -> &BTreeSet<Atom> {
-        &self.rest().atoms
-    }
-
     /// A comparison of the canonical form `g` of a generated antecedent with R.
-    pub fn compare<'a>(&'a self, g: &'a Expr) -> Comparison<'a> {
+    pub fn compare<'a>(&'a self, g: &'a Expr) -> Comparison<'a, 'r> {
         let rest = self.rest();
         let fast = rest.tables.as_ref().and_then(|t| Fast::new(t, g));
         Comparison {
@@ -134,9 +131,9 @@ pub struct AtomSets {
 
 /// G (canonical) compared with a prepared R; each question answered as the plain
 /// functions would answer it.
-pub struct Comparison<'a> {
-    reference: &'a PreparedCondition,
-    rest: &'a Rest,
+pub struct Comparison<'a, 'r> {
+    reference: &'a PreparedCondition<'r>,
+    rest: &'a Rest<'r>,
     g: &'a Expr,
     fast: Option<Fast<'a>>,
 }
@@ -248,7 +245,7 @@ impl<'a> Fast<'a> {
     }
 }
 
-impl Comparison<'_> {
+impl Comparison<'_, '_> {
     /// Whether the tables decide (at most `MAX_ATOMS` atoms between G and R).
     pub fn on_tables(&self) -> bool {
         self.fast.is_some()
@@ -300,12 +297,12 @@ impl Comparison<'_> {
                 }
             }
             None => {
-                let (g, r) = (self.g.atoms(), &self.rest.atoms);
+                let (g, r) = (self.g.atoms(), self.reference.canonical.atoms());
                 AtomSets {
                     generated: g.len(),
                     reference: r.len(),
-                    subset: g.is_subset(r),
-                    superset: g.is_superset(r),
+                    subset: g.is_subset(&r),
+                    superset: g.is_superset(&r),
                 }
             }
         }

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::logic::decide::{implies_canonical, relation_canonical};
-use crate::logic::{parse_expr, polarity_search};
+use crate::logic::{parse_expr, polarity_search, top_level_conjuncts};
 
 fn p(t: &str) -> Expr {
     parse_expr(t).unwrap()
@@ -18,6 +18,8 @@ fn check(reference: &Expr, generated: &Expr) -> Result<(), TestCaseError> {
     let r = canonical(reference);
     let mut cmp = prepared.compare(&g);
     prop_assert_eq!(prepared.canonical(), &r);
+    let conjuncts: Vec<Expr> = prepared.conjuncts().iter().map(|c| (*c).clone()).collect();
+    prop_assert_eq!(conjuncts, top_level_conjuncts(reference));
     prop_assert_eq!(cmp.relation(), relation_canonical(&g, &r));
     prop_assert_eq!(cmp.polarity(), polarity_search(reference, generated));
     for (i, c) in top_level_conjuncts(reference).iter().enumerate() {

@@ -26,7 +26,11 @@ pub fn classify(generated: &Expr, reference: &Expr) -> (Category, String) {
     }
     // The reference's branch predicates, canonical once for the searches below.
     let reference_conjuncts = logic::top_level_conjuncts(reference);
-    let conjuncts: Vec<Expr> = reference_conjuncts.iter().map(logic::canonical).collect();
+    let reference_conjuncts: Vec<&Expr> = reference_conjuncts.iter().collect();
+    let conjuncts: Vec<Expr> = reference_conjuncts
+        .iter()
+        .map(|c| logic::canonical(c))
+        .collect();
     if let Some(flip) = search_canonical(&conjuncts, &r, &g) {
         return (
             Category::BranchPolarity,
@@ -52,15 +56,21 @@ pub fn classify(generated: &Expr, reference: &Expr) -> (Category, String) {
     boolean_structure(&g, &r, relation, atoms)
 }
 
-/// `classify` against a prepared reference, with `g`, the canonical form of
-/// `generated`, computed by the caller: the same category and reason, with R's
+/// `classify` against a prepared reference: the same category and reason, with R's
 /// canonical forms computed once per reference and the decisions made on one set of
-/// truth tables (up to 12 atoms) instead of one per question.
+/// truth tables (up to 12 atoms) instead of one per question. `canonical` holds the
+/// canonical form of `generated` once computed (here, when `None` and needed), for
+/// the next reference the same antecedent is compared with.
 pub fn classify_prepared(
     generated: &Expr,
-    g: &Expr,
+    canonical: &mut Option<Expr>,
     reference: &PreparedCondition,
 ) -> (Category, String) {
+    // Equal as parsed, so equal canonical forms: the first check of `classify`.
+    if generated == reference.parsed() {
+        return (Category::Correct, EQUIVALENT.into());
+    }
+    let g = &*canonical.get_or_insert_with(|| logic::canonical(generated));
     let r = reference.canonical();
     if g == r {
         return (Category::Correct, EQUIVALENT.into());
@@ -100,7 +110,8 @@ fn dropped(missed: String) -> (Category, String) {
 /// not imply.
 fn extra(generated: &Expr, r: &Expr) -> (Category, String) {
     let conjuncts = logic::top_level_conjuncts(generated);
-    let canonical_conjuncts: Vec<Expr> = conjuncts.iter().map(logic::canonical).collect();
+    let conjuncts: Vec<&Expr> = conjuncts.iter().collect();
+    let canonical_conjuncts: Vec<Expr> = conjuncts.iter().map(|c| logic::canonical(c)).collect();
     let added = not_implied_by(generated, &conjuncts, |i| {
         implies_canonical(r, &canonical_conjuncts[i])
     });
@@ -154,7 +165,7 @@ fn boolean_structure(
 }
 
 /// `conjuncts` are R's top-level conjuncts as parsed.
-fn polarity_reason(flip: &PolarityFlip, conjuncts: &[Expr]) -> String {
+fn polarity_reason(flip: &PolarityFlip, conjuncts: &[&Expr]) -> String {
     match flip {
         PolarityFlip::NegatedConjuncts(indices) => {
             let described: Vec<String> = indices
@@ -183,14 +194,14 @@ fn polarity_reason(flip: &PolarityFlip, conjuncts: &[Expr]) -> String {
 /// does not imply (`implied(i)`: whether it implies conjunct `i`), as `a && b`.
 fn not_implied_by(
     strong: &Expr,
-    conjuncts: &[Expr],
+    conjuncts: &[&Expr],
     mut implied: impl FnMut(usize) -> bool,
 ) -> String {
     let missing: Vec<String> = conjuncts
         .iter()
         .enumerate()
         .filter(|&(i, _)| !implied(i))
-        .map(|(_, c)| match c {
+        .map(|(_, c)| match *c {
             // A compound conjunct keeps its parentheses: `misses (c || d)`.
             Expr::And(_) | Expr::Or(_) => format!("({c})"),
             _ => c.to_string(),

@@ -39,9 +39,11 @@ pub fn score_prepared(
             if canonical.len() <= declaration {
                 canonical.resize(declaration + 1, None);
             }
-            let g =
-                canonical[declaration].get_or_insert_with(|| crate::logic::canonical(generated));
-            classify_prepared(generated, g, reference.condition(condition))
+            classify_prepared(
+                generated,
+                &mut canonical[declaration],
+                reference.condition(condition),
+            )
         },
     )
 }

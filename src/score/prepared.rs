@@ -11,7 +11,7 @@ use crate::logic::PreparedCondition;
 pub struct PreparedReference<'b> {
     behaviors: &'b [Behavior],
     /// The distinct antecedents, in order of first use.
-    conditions: Vec<PreparedCondition>,
+    conditions: Vec<PreparedCondition<'b>>,
     /// For each behavior, the index of its antecedent in `conditions`.
     condition_of: Vec<usize>,
 }
@@ -58,7 +58,7 @@ impl<'b> PreparedReference<'b> {
     }
 
     /// The prepared antecedent with index `condition`.
-    pub fn condition(&self, condition: usize) -> &PreparedCondition {
+    pub fn condition(&self, condition: usize) -> &PreparedCondition<'b> {
         &self.conditions[condition]
     }
 }
