@@ -113,7 +113,7 @@ impl Parser<'_> {
         if !matches!(self.peek(), Token::OrOr) {
             return Ok(first);
         }
-        let mut items = Vec::with_capacity(4);
+        let mut items = Vec::with_capacity(8);
         items.push(first.into_expr());
         while matches!(self.peek(), Token::OrOr) {
             self.bump();
@@ -127,7 +127,7 @@ impl Parser<'_> {
         if !matches!(self.peek(), Token::AndAnd) {
             return Ok(first);
         }
-        let mut items = Vec::with_capacity(4);
+        let mut items = Vec::with_capacity(8);
         items.push(first.into_expr());
         while matches!(self.peek(), Token::AndAnd) {
             self.bump();

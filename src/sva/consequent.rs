@@ -93,7 +93,12 @@ fn offset_of(outer: &[Token], inner: &[Token]) -> usize {
 /// token removed, tokens written without white space except between two words.
 pub fn canonical_operand(source: &str, tokens: &[Token]) -> String {
     let tokens = strip_enclosing(source, tokens);
-    let mut out = String::new();
+    // No longer than the text it comes from.
+    let span = match (tokens.first(), tokens.last()) {
+        (Some(first), Some(last)) => last.end.saturating_sub(first.start),
+        _ => 0,
+    };
+    let mut out = String::with_capacity(span);
     let mut previous_word = false;
     let mut i = 0;
     while i < tokens.len() {
