@@ -1,7 +1,7 @@
 //! A reference path condition prepared once for comparing many generated antecedents
 //! with it (the scorer compares every output of a program with the same references):
-//! its canonical form, its top-level conjuncts, their canonical forms and atoms, and,
-//! up to `bits::MAX_ATOMS` atoms, all of them compiled for truth tables. Comparing a
+//! its canonical form, its top-level conjuncts, their canonical forms, and, up to
+//! `bits::MAX_ATOMS` atoms, all of them compiled for truth tables. Comparing a
 //! generated antecedent G then costs G's own compilation and one evaluation per
 //! expression; every answer is the one `relation`, `implies` and `polarity_search`
 //! give (beyond the fast path, they are what runs).
