@@ -1,6 +1,7 @@
 //! The fast path for few atoms: bit-parallel truth tables (one bit per assignment,
 //! 64 assignments per word) for up to `MAX_ATOMS` atoms. Exact, like the BDD path.
 
+use super::compiled::{self, Compiled, Shape};
 use super::expr::{Atom, Expr};
 
 /// Most atoms handled here: 2^12 assignments are 64 words per node.
@@ -36,19 +37,8 @@ fn collect<'a>(e: &'a Expr, index: &mut Vec<&'a Atom>) -> bool {
 /// assignments (fewer than 6 atoms) are ignored by every comparison.
 pub(crate) struct Table<'a> {
     index: Vec<&'a Atom>,
-    words: usize,
-    mask: u64,
+    shape: Shape,
 }
-
-/// The truth table of variable `i` within one 64-assignment word.
-const PATTERNS: [u64; 6] = [
-    0xAAAA_AAAA_AAAA_AAAA,
-    0xCCCC_CCCC_CCCC_CCCC,
-    0xF0F0_F0F0_F0F0_F0F0,
-    0xFF00_FF00_FF00_FF00,
-    0xFFFF_0000_FFFF_0000,
-    0xFFFF_FFFF_0000_0000,
-];
 
 impl<'a> Table<'a> {
     /// Tables over the atoms of `exprs`; `None` when they have more than `MAX_ATOMS`.
@@ -59,14 +49,8 @@ impl<'a> Table<'a> {
                 return None;
             }
         }
-        let n = index.len();
-        let words = if n <= 6 { 1 } else { 1 << (n - 6) };
-        let mask = if n >= 6 {
-            u64::MAX
-        } else {
-            (1u64 << (1u32 << n)) - 1
-        };
-        Some(Table { index, words, mask })
+        let shape = Shape::new(index.len());
+        Some(Table { index, shape })
     }
 
     /// The index of an atom of the table.
@@ -76,42 +60,28 @@ impl<'a> Table<'a> {
 
     /// Whether two tables agree on every assignment.
     pub fn same(&self, a: &[u64], b: &[u64]) -> bool {
-        a.iter().zip(b).all(|(x, y)| (x ^ y) & self.mask == 0)
+        self.shape.same(a, b)
     }
 
     /// Whether every assignment that makes `a` true makes `b` true.
     pub fn implies(&self, a: &[u64], b: &[u64]) -> bool {
-        a.iter().zip(b).all(|(x, y)| x & !y & self.mask == 0)
+        self.shape.implies(a, b)
     }
 
     /// The first assignment (as a row number) that makes `t` true, if any.
     pub fn first_true(&self, t: &[u64]) -> Option<usize> {
-        t.iter().enumerate().find_map(|(w, &bits)| {
-            let bits = bits & self.mask;
-            (bits != 0).then(|| w * 64 + bits.trailing_zeros() as usize)
-        })
+        self.shape.first_true(t)
     }
 
     /// The value of table `t` under assignment `row`.
     pub fn value(t: &[u64], row: usize) -> bool {
-        t.get(row / 64).is_some_and(|w| w >> (row % 64) & 1 == 1)
+        compiled::value(t, row)
     }
 
     /// The table of `e` with variable `i` negated wherever it occurs: the value under
     /// each assignment is that of `t` under the same assignment with atom `i` flipped.
     pub fn flip_var(&self, t: &[u64], i: usize) -> Vec<u64> {
-        match PATTERNS.get(i) {
-            Some(&p) => {
-                let s = 1u32 << i;
-                t.iter()
-                    .map(|&w| ((w & p) >> s) | ((w & !p) << s))
-                    .collect()
-            }
-            None => {
-                let stride = 1usize << (i - 6);
-                (0..self.words).map(|w| t[w ^ stride]).collect()
-            }
-        }
+        self.shape.flip_var(t, i)
     }
 
     /// The table of an expression whose atoms all belong to the table (others are
@@ -123,53 +93,12 @@ impl<'a> Table<'a> {
     /// The table of `e` with its `target`-th atom occurrence (0-based, left to right)
     /// negated; `seen` counts the occurrences passed so far.
     pub fn eval_flipping(&self, e: &Expr, target: usize, seen: &mut usize) -> Vec<u64> {
-        match e {
-            Expr::Const(b) => vec![if *b { self.mask } else { 0 }; self.words],
-            Expr::Atom(a) => {
-                let flip = *seen == target;
-                *seen += 1;
-                let t = self.atom(a);
-                if flip {
-                    t.into_iter().map(|w| !w).collect()
-                } else {
-                    t
-                }
-            }
-            Expr::Not(x) => self
-                .eval_flipping(x, target, seen)
-                .into_iter()
-                .map(|w| !w)
-                .collect(),
-            Expr::And(v) => {
-                let mut acc = vec![u64::MAX; self.words];
-                for x in v {
-                    let t = self.eval_flipping(x, target, seen);
-                    acc.iter_mut().zip(t).for_each(|(a, b)| *a &= b);
-                }
-                acc
-            }
-            Expr::Or(v) => {
-                let mut acc = vec![0; self.words];
-                for x in v {
-                    let t = self.eval_flipping(x, target, seen);
-                    acc.iter_mut().zip(t).for_each(|(a, b)| *a |= b);
-                }
-                acc
-            }
-        }
-    }
-
-    fn atom(&self, a: &Atom) -> Vec<u64> {
-        let Some(i) = self.var(a) else {
-            return vec![0; self.words];
-        };
-        (0..self.words)
-            .map(|w| match PATTERNS.get(i) {
-                Some(&p) => p,
-                None if w >> (i - 6) & 1 == 1 => u64::MAX,
-                None => 0,
-            })
-            .collect()
+        let c = Compiled::over(e, &self.index);
+        let flip = target.checked_sub(*seen).unwrap_or(usize::MAX);
+        *seen += c.occurrences().len();
+        let mut out = Vec::with_capacity(self.shape.words);
+        self.shape.eval_into(&c, flip, &mut Vec::new(), &mut out);
+        out
     }
 }
 

@@ -148,7 +148,7 @@ fn canonical_eq(l: &Term, r: &Term) -> Expr {
 /// or `||`; `a && !a` is false and `a || !a` true.
 fn junction(is_and: bool, items: impl Iterator<Item = Expr>) -> Expr {
     let absorbing = Expr::Const(!is_and);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(items.size_hint().0);
     for item in items {
         match item {
             Expr::Const(b) if b == is_and => {}

@@ -87,99 +87,101 @@ const UNSUPPORTED: &[(&str, &str)] = &[
 /// Splits `text` into tokens with their byte offsets; the last token is `End`.
 pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, ParseError> {
     let bytes = text.as_bytes();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(text.len() / 3 + 1);
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        let rest = &text[i..];
         if b.is_ascii_whitespace() {
             i += 1;
-        } else if rest.starts_with("//") {
-            i += rest.find('\n').unwrap_or(rest.len());
-        } else if let Some(body) = rest.strip_prefix("/*") {
-            let Some(close) = body.find("*/") else {
-                return Err(ParseError::at(
-                    text,
-                    i,
-                    "unterminated comment: expected `*/`",
-                ));
-            };
-            i += close + 4;
         } else if b.is_ascii_alphabetic() || b == b'_' {
             let end = identifier_end(bytes, i);
             out.push((Token::Ident(text[i..end].to_string()), i));
             i = end;
-        } else if b == b'\\' {
-            // Escaped identifier: up to the next white space.
-            let end = i + rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
-            if end == i + 1 {
-                return Err(ParseError::at(
-                    text,
-                    i,
-                    "expected an escaped identifier after `\\`",
-                ));
-            }
-            out.push((Token::Ident(text[i..end].to_string()), i));
-            i = end;
-        } else if b.is_ascii_digit() || b == b'\'' {
-            let c = lex_constant(text, i)?;
-            let end = c.end;
-            out.push((Token::Const(c), i));
-            i = end;
-        } else if b == b'$' {
-            let end = identifier_end(bytes, i + 1);
-            return Err(ParseError::at(
-                text,
-                i,
-                format!("system function `{}` is outside the grammar", &text[i..end]),
-            ));
-        } else if let Some((tok, len)) = supported(rest) {
+        } else if let Some((tok, len)) = supported(bytes, i) {
             out.push((tok, i));
             i += len;
-        } else if let Some((op, what)) = UNSUPPORTED.iter().find(|(op, _)| rest.starts_with(op)) {
-            return Err(ParseError::at(
-                text,
-                i,
-                format!(
-                    "unsupported operator `{op}` ({what}); antecedents allow only \
-                     `!`, `&&`, `||`, `==`, `!=` and parentheses"
-                ),
-            ));
         } else {
-            let c = rest.chars().next().unwrap_or(' ');
-            return Err(ParseError::at(
-                text,
-                i,
-                format!("unexpected character `{c}`"),
-            ));
+            i = other(text, i, &mut out)?;
         }
     }
     out.push((Token::End, text.len()));
     Ok(out)
 }
 
-/// The grammar's own operators; checked after the longer unsupported ones would
-/// have matched (`===`, `!==`, `==?`).
-fn supported(rest: &str) -> Option<(Token, usize)> {
-    let long = ["===", "!==", "==?", "!=?", "|->", "|=>"];
-    if long.iter().any(|op| rest.starts_with(op)) {
-        return None;
-    }
-    let pairs = [
-        ("&&", Token::AndAnd),
-        ("||", Token::OrOr),
-        ("==", Token::EqEq),
-        ("!=", Token::NotEq),
-    ];
-    for (op, tok) in pairs {
-        if rest.starts_with(op) {
-            return Some((tok, 2));
+/// Comments, escaped identifiers, constants and errors, at `i`: where the next token
+/// starts.
+fn other(text: &str, i: usize, out: &mut Vec<(Token, usize)>) -> Result<usize, ParseError> {
+    let bytes = text.as_bytes();
+    let b = bytes[i];
+    let rest = &text[i..];
+    if rest.starts_with("//") {
+        Ok(i + rest.find('\n').unwrap_or(rest.len()))
+    } else if let Some(body) = rest.strip_prefix("/*") {
+        let Some(close) = body.find("*/") else {
+            return Err(ParseError::at(
+                text,
+                i,
+                "unterminated comment: expected `*/`",
+            ));
+        };
+        Ok(i + close + 4)
+    } else if b == b'\\' {
+        // Escaped identifier: up to the next white space.
+        let end = i + rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
+        if end == i + 1 {
+            return Err(ParseError::at(
+                text,
+                i,
+                "expected an escaped identifier after `\\`",
+            ));
         }
+        out.push((Token::Ident(text[i..end].to_string()), i));
+        Ok(end)
+    } else if b.is_ascii_digit() || b == b'\'' {
+        let c = lex_constant(text, i)?;
+        let end = c.end;
+        out.push((Token::Const(c), i));
+        Ok(end)
+    } else if b == b'$' {
+        let end = identifier_end(bytes, i + 1);
+        Err(ParseError::at(
+            text,
+            i,
+            format!("system function `{}` is outside the grammar", &text[i..end]),
+        ))
+    } else if let Some((op, what)) = UNSUPPORTED.iter().find(|(op, _)| rest.starts_with(op)) {
+        Err(ParseError::at(
+            text,
+            i,
+            format!(
+                "unsupported operator `{op}` ({what}); antecedents allow only \
+                 `!`, `&&`, `||`, `==`, `!=` and parentheses"
+            ),
+        ))
+    } else {
+        let c = rest.chars().next().unwrap_or(' ');
+        Err(ParseError::at(
+            text,
+            i,
+            format!("unexpected character `{c}`"),
+        ))
     }
-    match rest.as_bytes()[0] {
-        b'!' => Some((Token::Not, 1)),
-        b'(' => Some((Token::LParen, 1)),
-        b')' => Some((Token::RParen, 1)),
+}
+
+/// The grammar's own operators at `i`, with their length; `None` for anything else,
+/// including the longer operators outside the grammar that start like them (`===`,
+/// `!==`, `==?`, `!=?`, `|->`, `|=>`).
+fn supported(bytes: &[u8], i: usize) -> Option<(Token, usize)> {
+    let at = |k: usize| bytes.get(i + k).copied();
+    match (bytes[i], at(1)) {
+        (b'&', Some(b'&')) => Some((Token::AndAnd, 2)),
+        (b'|', Some(b'|')) => Some((Token::OrOr, 2)),
+        (b'=', Some(b'=')) if !matches!(at(2), Some(b'=' | b'?')) => Some((Token::EqEq, 2)),
+        (b'!', Some(b'=')) if matches!(at(2), Some(b'=' | b'?')) => None,
+        (b'!', Some(b'=')) => Some((Token::NotEq, 2)),
+        (b'!', _) => Some((Token::Not, 1)),
+        (b'(', _) => Some((Token::LParen, 1)),
+        (b')', _) => Some((Token::RParen, 1)),
         _ => None,
     }
 }

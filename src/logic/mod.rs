@@ -6,6 +6,7 @@ mod bits;
 #[cfg(test)]
 mod bits_proptests;
 pub mod canon;
+mod compiled;
 mod constant;
 pub mod decide;
 pub mod error;
@@ -14,6 +15,7 @@ pub mod expr;
 mod lexer;
 pub mod parse;
 pub mod polarity;
+pub mod prepared;
 #[cfg(test)]
 mod proptests;
 pub mod truth_table;
@@ -27,4 +29,5 @@ pub use eval::evaluate;
 pub use expr::{Atom, Constant, Expr, Term};
 pub use parse::parse_expr;
 pub use polarity::{PolarityFlip, polarity_search, top_level_conjuncts};
+pub use prepared::{AtomSets, Comparison, PreparedCondition};
 pub use truth_table::{TruthRow, TruthTable, truth_table};

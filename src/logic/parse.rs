@@ -81,11 +81,16 @@ impl Parser<'_> {
         self.tokens[self.pos].1
     }
 
-    fn bump(&mut self) -> Token {
-        let t = self.tokens[self.pos].0.clone();
+    fn bump(&mut self) {
         if self.pos + 1 < self.tokens.len() {
             self.pos += 1;
         }
+    }
+
+    /// The current token, moved out (it is never looked at again), and the next.
+    fn take(&mut self) -> Token {
+        let t = std::mem::replace(&mut self.tokens[self.pos].0, Token::End);
+        self.bump();
         t
     }
 
@@ -105,11 +110,12 @@ impl Parser<'_> {
 
     fn or(&mut self) -> Result<Operand, ParseError> {
         let first = self.and()?;
-        if self.peek() != &Token::OrOr {
+        if !matches!(self.peek(), Token::OrOr) {
             return Ok(first);
         }
-        let mut items = vec![first.into_expr()];
-        while self.peek() == &Token::OrOr {
+        let mut items = Vec::with_capacity(8);
+        items.push(first.into_expr());
+        while matches!(self.peek(), Token::OrOr) {
             self.bump();
             items.push(self.and()?.into_expr());
         }
@@ -118,11 +124,12 @@ impl Parser<'_> {
 
     fn and(&mut self) -> Result<Operand, ParseError> {
         let first = self.equality()?;
-        if self.peek() != &Token::AndAnd {
+        if !matches!(self.peek(), Token::AndAnd) {
             return Ok(first);
         }
-        let mut items = vec![first.into_expr()];
-        while self.peek() == &Token::AndAnd {
+        let mut items = Vec::with_capacity(8);
+        items.push(first.into_expr());
+        while matches!(self.peek(), Token::AndAnd) {
             self.bump();
             items.push(self.equality()?.into_expr());
         }
@@ -133,7 +140,8 @@ impl Parser<'_> {
         let mut acc = self.unary()?;
         let depth = self.depth;
         while matches!(self.peek(), Token::EqEq | Token::NotEq) {
-            let negate = self.bump() == Token::NotEq;
+            let negate = matches!(self.peek(), Token::NotEq);
+            self.bump();
             // Each chained comparison nests the previous one as a compound operand.
             self.enter(1)?;
             let rhs = self.unary()?;
@@ -146,7 +154,7 @@ impl Parser<'_> {
 
     fn unary(&mut self) -> Result<Operand, ParseError> {
         let mut nots = 0;
-        while self.peek() == &Token::Not {
+        while matches!(self.peek(), Token::Not) {
             self.bump();
             nots += 1;
         }
@@ -160,18 +168,22 @@ impl Parser<'_> {
     }
 
     fn primary(&mut self) -> Result<Operand, ParseError> {
-        match self.peek().clone() {
-            Token::Ident(name) => {
-                self.bump();
-                if self.peek() == &Token::LParen {
+        match self.peek() {
+            Token::Ident(_) => {
+                let Token::Ident(name) = self.take() else {
+                    unreachable!("the token was just matched as an identifier")
+                };
+                if matches!(self.peek(), Token::LParen) {
                     return Err(self.error_here(format!(
                         "function call `{name}(...)` is outside the grammar"
                     )));
                 }
                 Ok(Operand::Ident(name))
             }
-            Token::Const(c) => {
-                self.bump();
+            Token::Const(_) => {
+                let Token::Const(c) = self.take() else {
+                    unreachable!("the token was just matched as a constant")
+                };
                 Ok(Operand::Const {
                     term: c.constant,
                     truthy: c.truthy,
@@ -181,11 +193,11 @@ impl Parser<'_> {
                 let open = self.offset();
                 self.bump();
                 self.enter(1)?;
-                if self.peek() == &Token::RParen {
+                if matches!(self.peek(), Token::RParen) {
                     return Err(self.error_here("empty parentheses: expected an expression"));
                 }
                 let inner = self.or()?;
-                if self.peek() != &Token::RParen {
+                if !matches!(self.peek(), Token::RParen) {
                     let at = ParseError::at(self.text, open, "");
                     let found = self.peek().describe();
                     return Err(self.error_here(format!(

@@ -10,7 +10,7 @@ use super::eval::evaluate;
 use super::expr::{Atom, Expr};
 
 /// Most single occurrences tried one by one (each costs one BDD build).
-const MAX_OCCURRENCES: usize = 256;
+pub(crate) const MAX_OCCURRENCES: usize = 256;
 
 /// How the generated antecedent G differs from the reference R by polarity only.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

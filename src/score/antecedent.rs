@@ -6,59 +6,134 @@ use std::collections::BTreeMap;
 use super::category::Category;
 use crate::logic::decide::{implies_canonical, relation_canonical};
 use crate::logic::polarity::search_canonical;
-use crate::logic::{self, Atom, Expr, PolarityFlip, Relation};
+use crate::logic::{self, Atom, AtomSets, Expr, PolarityFlip, PreparedCondition, Relation};
+
+const EQUIVALENT: &str = "antecedent is equivalent to the reference";
 
 /// The category of G against R, with its reason. `reference` is taken as parsed (its
 /// top-level conjuncts are the branch predicates); canonical forms are computed here.
+/// The plain path: scoring uses `classify_prepared`, which must agree with it.
 pub fn classify(generated: &Expr, reference: &Expr) -> (Category, String) {
     let g = logic::canonical(generated);
     let r = logic::canonical(reference);
     // Fast path: equal canonical forms need no decision procedure.
     if g == r {
-        return (
-            Category::Correct,
-            "antecedent is equivalent to the reference".into(),
-        );
+        return (Category::Correct, EQUIVALENT.into());
     }
     let relation = relation_canonical(&g, &r);
     if relation == Relation::Equivalent {
-        return (
-            Category::Correct,
-            "antecedent is equivalent to the reference".into(),
-        );
+        return (Category::Correct, EQUIVALENT.into());
     }
     // The reference's branch predicates, canonical once for the searches below.
-    let conjuncts: Vec<Expr> = logic::top_level_conjuncts(reference)
+    let reference_conjuncts = logic::top_level_conjuncts(reference);
+    let reference_conjuncts: Vec<&Expr> = reference_conjuncts.iter().collect();
+    let conjuncts: Vec<Expr> = reference_conjuncts
         .iter()
-        .map(logic::canonical)
+        .map(|c| logic::canonical(c))
         .collect();
     if let Some(flip) = search_canonical(&conjuncts, &r, &g) {
-        return (Category::BranchPolarity, polarity_reason(&flip, reference));
+        return (
+            Category::BranchPolarity,
+            polarity_reason(&flip, &reference_conjuncts),
+        );
     }
     let (ga, ra) = (g.atoms(), r.atoms());
-    if relation == Relation::Weaker && ga.len() < ra.len() && ga.is_subset(&ra) {
-        let missed = not_implied_by(reference, &conjuncts, &g);
+    let atoms = AtomSets {
+        generated: ga.len(),
+        reference: ra.len(),
+        subset: ga.is_subset(&ra),
+        superset: ga.is_superset(&ra),
+    };
+    if relation == Relation::Weaker && atoms.generated < atoms.reference && atoms.subset {
+        let missed = not_implied_by(reference, &reference_conjuncts, |i| {
+            implies_canonical(&g, &conjuncts[i])
+        });
+        return dropped(missed);
+    }
+    if relation == Relation::Stronger && atoms.generated > atoms.reference && atoms.superset {
+        return extra(generated, &r);
+    }
+    boolean_structure(&g, &r, relation, atoms)
+}
+
+/// `classify` against a prepared reference: the same category and reason, with R's
+/// canonical forms computed once per reference and the decisions made on one set of
+/// truth tables (up to 12 atoms) instead of one per question. `canonical` holds the
+/// canonical form of `generated` once computed (here, when `None` and needed), for
+/// the next reference the same antecedent is compared with.
+pub fn classify_prepared(
+    generated: &Expr,
+    canonical: &mut Option<Expr>,
+    reference: &PreparedCondition,
+) -> (Category, String) {
+    // Equal as parsed, so equal canonical forms: the first check of `classify`.
+    if generated == reference.parsed() {
+        return (Category::Correct, EQUIVALENT.into());
+    }
+    let g = &*canonical.get_or_insert_with(|| logic::canonical(generated));
+    let r = reference.canonical();
+    if g == r {
+        return (Category::Correct, EQUIVALENT.into());
+    }
+    let mut comparison = reference.compare(g);
+    let relation = comparison.relation();
+    if relation == Relation::Equivalent {
+        return (Category::Correct, EQUIVALENT.into());
+    }
+    if let Some(flip) = comparison.polarity() {
         return (
-            Category::DroppedPredicate,
-            format!("antecedent misses {missed}: the reference implies it, not the converse"),
+            Category::BranchPolarity,
+            polarity_reason(&flip, reference.conjuncts()),
         );
     }
-    if relation == Relation::Stronger && ga.len() > ra.len() && ga.is_superset(&ra) {
-        let canonical_conjuncts: Vec<Expr> = logic::top_level_conjuncts(generated)
-            .iter()
-            .map(logic::canonical)
-            .collect();
-        let added = not_implied_by(generated, &canonical_conjuncts, &r);
-        return (
-            Category::ExtraPredicate,
-            format!("antecedent adds {added}: it implies the reference, not the converse"),
-        );
+    let atoms = comparison.atom_sets();
+    if relation == Relation::Weaker && atoms.generated < atoms.reference && atoms.subset {
+        let missed = not_implied_by(reference.parsed(), reference.conjuncts(), |i| {
+            comparison.implies_conjunct(i)
+        });
+        return dropped(missed);
     }
-    let atoms = if ga == ra {
+    if relation == Relation::Stronger && atoms.generated > atoms.reference && atoms.superset {
+        return extra(generated, r);
+    }
+    boolean_structure(g, r, relation, atoms)
+}
+
+fn dropped(missed: String) -> (Category, String) {
+    (
+        Category::DroppedPredicate,
+        format!("antecedent misses {missed}: the reference implies it, not the converse"),
+    )
+}
+
+/// `extra-predicate`: the reason names G's top-level conjuncts that R (canonical) does
+/// not imply.
+fn extra(generated: &Expr, r: &Expr) -> (Category, String) {
+    let conjuncts = logic::top_level_conjuncts(generated);
+    let conjuncts: Vec<&Expr> = conjuncts.iter().collect();
+    let canonical_conjuncts: Vec<Expr> = conjuncts.iter().map(|c| logic::canonical(c)).collect();
+    let added = not_implied_by(generated, &conjuncts, |i| {
+        implies_canonical(r, &canonical_conjuncts[i])
+    });
+    (
+        Category::ExtraPredicate,
+        format!("antecedent adds {added}: it implies the reference, not the converse"),
+    )
+}
+
+/// `boolean-structure`, with the relation, how the atom sets compare and one
+/// assignment on which the canonical forms `g` and `r` differ.
+fn boolean_structure(
+    g: &Expr,
+    r: &Expr,
+    relation: Relation,
+    atoms: AtomSets,
+) -> (Category, String) {
+    let atoms = if atoms.subset && atoms.superset {
         "over the same atoms"
-    } else if ga.is_subset(&ra) {
+    } else if atoms.subset {
         "over fewer atoms"
-    } else if ga.is_superset(&ra) {
+    } else if atoms.superset {
         "over more atoms"
     } else {
         "over different atoms"
@@ -74,7 +149,7 @@ pub fn classify(generated: &Expr, reference: &Expr) -> (Category, String) {
     ]);
     let witness = match logic::satisfying_assignment(&difference) {
         Some(a) if !a.is_empty() => {
-            let which = if logic::evaluate(&g, &mut |atom| a.get(atom).copied().unwrap_or(false)) {
+            let which = if logic::evaluate(g, &mut |atom| a.get(atom).copied().unwrap_or(false)) {
                 "holds only for the antecedent"
             } else {
                 "holds only for the reference"
@@ -89,10 +164,10 @@ pub fn classify(generated: &Expr, reference: &Expr) -> (Category, String) {
     )
 }
 
-fn polarity_reason(flip: &PolarityFlip, reference: &Expr) -> String {
+/// `conjuncts` are R's top-level conjuncts as parsed.
+fn polarity_reason(flip: &PolarityFlip, conjuncts: &[&Expr]) -> String {
     match flip {
         PolarityFlip::NegatedConjuncts(indices) => {
-            let conjuncts = logic::top_level_conjuncts(reference);
             let described: Vec<String> = indices
                 .iter()
                 .map(|&i| match conjuncts.get(i) {
@@ -115,15 +190,18 @@ fn polarity_reason(flip: &PolarityFlip, reference: &Expr) -> String {
     }
 }
 
-/// The top-level conjuncts of `strong` that `weak` does not imply, as `a && b`.
-/// `canonical_conjuncts` are the canonical forms of those conjuncts (same order) and
-/// `weak` is canonical.
-fn not_implied_by(strong: &Expr, canonical_conjuncts: &[Expr], weak: &Expr) -> String {
-    let missing: Vec<String> = logic::top_level_conjuncts(strong)
+/// The top-level conjuncts of `strong` (`conjuncts`, as parsed) that the weaker side
+/// does not imply (`implied(i)`: whether it implies conjunct `i`), as `a && b`.
+fn not_implied_by(
+    strong: &Expr,
+    conjuncts: &[&Expr],
+    mut implied: impl FnMut(usize) -> bool,
+) -> String {
+    let missing: Vec<String> = conjuncts
         .iter()
-        .zip(canonical_conjuncts)
-        .filter(|(_, cc)| !implies_canonical(weak, cc))
-        .map(|(c, _)| match c {
+        .enumerate()
+        .filter(|&(i, _)| !implied(i))
+        .map(|(_, c)| match *c {
             // A compound conjunct keeps its parentheses: `misses (c || d)`.
             Expr::And(_) | Expr::Or(_) => format!("({c})"),
             _ => c.to_string(),

@@ -33,8 +33,8 @@ pub enum Match {
 /// with both `a = b` and `b = a`: each property then belongs to its own behavior). A
 /// malformed declaration counts when one of the equalities it names has `lhs` on the
 /// left, or is such a reversed `rhs == lhs`.
-fn asserts(declaration: &Declaration, lhs: &str, rhs: &str, program: &Program) -> bool {
-    let reversed_ok = !program.contains(rhs, lhs);
+/// `reversed_ok`: `rhs == lhs` is not itself a behavior of the program.
+fn asserts(declaration: &Declaration, lhs: &str, rhs: &str, reversed_ok: bool) -> bool {
     let reversed = |e: &Equality| reversed_ok && e.lhs == rhs && e.rhs == lhs;
     match declaration {
         Declaration::Property(p) => p
@@ -61,15 +61,19 @@ pub fn match_behaviors(behaviors: &[Behavior], declarations: &[Declaration]) -> 
             // This is repeat k (0-based) of n behaviors with the same (lhs, rhs).
             let k = program.0[..index].iter().filter(|&&p| p == key).count();
             let n = k + program.0[index..].iter().filter(|&&p| p == key).count();
+            let reversed_ok = !program.contains(&b.rhs, &b.lhs);
             let matching: Vec<usize> = declarations
                 .iter()
                 .enumerate()
-                .filter(|(_, d)| asserts(d, &b.lhs, &b.rhs, &program))
+                .filter(|(_, d)| asserts(d, &b.lhs, &b.rhs, reversed_ok))
                 .map(|(i, _)| i)
                 .collect();
             // Behavior k of n takes the k-th matching property; the last takes the rest.
+            if n == 1 && !matching.is_empty() {
+                return Match::Properties(matching);
+            }
             let mine: Vec<usize> = if n == 1 {
-                matching.clone()
+                Vec::new()
             } else if k + 1 < n {
                 matching.get(k).copied().into_iter().collect()
             } else {

@@ -6,12 +6,14 @@ pub mod behavior;
 pub mod category;
 pub mod matching;
 pub mod output;
+pub mod prepared;
 pub mod study;
 pub mod verdict;
 
 pub use behavior::{Behavior, ReferenceError, reference_behaviors};
 pub use category::Category;
-pub use output::score_output;
+pub use output::{score_output, score_prepared};
+pub use prepared::PreparedReference;
 pub use verdict::{ScoreOptions, Verdict};
 
 #[cfg(test)]

@@ -2,10 +2,11 @@
 //! extraction, parsing, matching, the contract and the antecedent, in the order of
 //! SCORING.md §6.
 
-use super::antecedent::classify;
+use super::antecedent::classify_prepared;
 use super::behavior::Behavior;
 use super::category::Category;
 use super::matching::{Match, match_behaviors};
+use super::prepared::PreparedReference;
 use super::verdict::{ScoreOptions, Verdict};
 use crate::logic::Expr;
 use crate::sva::token::line_column;
@@ -14,8 +15,49 @@ use crate::sva::{
     rename_identifiers,
 };
 
-/// The verdict of every behavior (same order) in one generated `output`.
+/// The verdict of every behavior (same order) in one generated `output`. Prepares
+/// the behaviors' antecedents for this output alone: to score several outputs against
+/// the same behaviors, prepare them once and use `score_prepared`.
 pub fn score_output(behaviors: &[Behavior], output: &str, options: &ScoreOptions) -> Vec<Verdict> {
+    score_prepared(&PreparedReference::new(behaviors), output, options)
+}
+
+/// The verdict of every behavior of `reference` (same order) in one generated
+/// `output`: what `score_output` gives for the same behaviors.
+pub fn score_prepared(
+    reference: &PreparedReference,
+    output: &str,
+    options: &ScoreOptions,
+) -> Vec<Verdict> {
+    // The canonical form of each declaration's antecedent, computed when first needed.
+    let mut canonical: Vec<Option<Expr>> = Vec::new();
+    score_with(
+        reference,
+        output,
+        options,
+        |declaration, generated, condition| {
+            if canonical.len() <= declaration {
+                canonical.resize(declaration + 1, None);
+            }
+            classify_prepared(
+                generated,
+                &mut canonical[declaration],
+                reference.condition(condition),
+            )
+        },
+    )
+}
+
+/// Scoring with the antecedent decisions left to `classify(declaration index,
+/// generated antecedent as parsed, condition index of the reference antecedent)`,
+/// called once per (declaration, condition).
+fn score_with(
+    reference: &PreparedReference,
+    output: &str,
+    options: &ScoreOptions,
+    mut classify: impl FnMut(usize, &Expr, usize) -> (Category, String),
+) -> Vec<Verdict> {
+    let behaviors = reference.behaviors();
     let text = rename_identifiers(output, &options.rename);
     let text = text.as_ref();
     let mode = if options.lenient {
@@ -65,13 +107,14 @@ pub fn score_output(behaviors: &[Behavior], output: &str, options: &ScoreOptions
         .map(|raw| &text[raw.start..raw.end])
         .collect();
     let clock = options.clock.as_deref().map(ClockEvent::parse);
-    // Classifications already made: (declaration, reference antecedent) -> verdict.
-    let mut cache: Vec<(usize, &Expr, Category, String)> = Vec::new();
+    // Classifications already made: (declaration, reference condition) -> verdict.
+    let mut cache: Vec<(usize, usize, Category, String)> = Vec::new();
     let matches = match_behaviors(behaviors, &declarations);
     behaviors
         .iter()
         .zip(matches)
-        .map(|(b, m)| match m {
+        .enumerate()
+        .map(|(index, (b, m))| match m {
             Match::Missing(reason) => verdict(b, Category::MissingProperty, reason, None),
             Match::WrongConsequent { declaration, found } => {
                 let name = declarations[declaration].name().unwrap_or("?");
@@ -97,15 +140,17 @@ pub fn score_output(behaviors: &[Behavior], output: &str, options: &ScoreOptions
                         }
                         Declaration::Property(p) => match check_contract(p, clock.as_ref()) {
                             Err(why) => (Category::OutputContract, why),
-                            Ok(()) => match cache.iter().find(|c| c.0 == i && *c.1 == b.antecedent)
-                            {
-                                Some(c) => (c.2, c.3.clone()),
-                                None => {
-                                    let (cat, why) = classify(&p.antecedent, &b.antecedent);
-                                    cache.push((i, &b.antecedent, cat, why.clone()));
-                                    (cat, why)
+                            Ok(()) => {
+                                let condition = reference.condition_of(index);
+                                match cache.iter().find(|c| c.0 == i && c.1 == condition) {
+                                    Some(c) => (c.2, c.3.clone()),
+                                    None => {
+                                        let (cat, why) = classify(i, &p.antecedent, condition);
+                                        cache.push((i, condition, cat, why.clone()));
+                                        (cat, why)
+                                    }
                                 }
-                            },
+                            }
                         },
                     };
                     decided = (category, reason, i);
@@ -124,4 +169,18 @@ pub fn score_output(behaviors: &[Behavior], output: &str, options: &ScoreOptions
             }
         })
         .collect()
+}
+
+/// `score_output` with the plain `antecedent::classify` (no prepared forms): what the
+/// prepared path must agree with.
+#[cfg(test)]
+pub(crate) fn score_plain(
+    behaviors: &[Behavior],
+    output: &str,
+    options: &ScoreOptions,
+) -> Vec<Verdict> {
+    let reference = PreparedReference::new(behaviors);
+    score_with(&reference, output, options, |_, generated, condition| {
+        super::antecedent::classify(generated, reference.condition(condition).parsed())
+    })
 }

@@ -11,7 +11,7 @@ use super::*;
 /// A read-once Boolean formula: every leaf is a distinct atom, so no formula (or
 /// negation of one) is constant, and formulas over disjoint leaves are independent.
 #[derive(Clone, Debug)]
-enum Shape {
+pub(super) enum Shape {
     Leaf,
     EqLeaf(u8),
     Not(Box<Shape>),
@@ -19,7 +19,7 @@ enum Shape {
     Or(Box<Shape>, Box<Shape>),
 }
 
-fn shape() -> impl Strategy<Value = Shape> {
+pub(super) fn shape() -> impl Strategy<Value = Shape> {
     let leaf = prop_oneof![3 => Just(Shape::Leaf), 1 => (0u8..8).prop_map(Shape::EqLeaf)];
     leaf.prop_recursive(3, 8, 2, |inner| {
         prop_oneof![

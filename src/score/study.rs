@@ -9,7 +9,8 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 
 use super::behavior::{Behavior, reference_behaviors};
-use super::output::score_output;
+use super::output::score_prepared;
+use super::prepared::PreparedReference;
 use super::verdict::{ScoreOptions, Verdict};
 use crate::audit::compare::{Agreement, compare_program};
 use crate::rtl::{self, ParseCache, RtlInput, analyse_many};
@@ -225,6 +226,9 @@ fn score_program<'a>(
     } else {
         None
     };
+    // Every output of the program is scored against the same behaviors: prepare their
+    // antecedents once.
+    let prepared = PreparedReference::new(behaviors);
     let mut out = HashMap::new();
     for &model in models {
         let Some(&base_output) = outputs.get(&(model, program.id.as_str(), ORIGINAL)) else {
@@ -235,7 +239,7 @@ fn score_program<'a>(
             lenient: options.lenient,
             rename: HashMap::new(),
         };
-        let base = score_output(behaviors, base_output, &base_options);
+        let base = score_prepared(&prepared, base_output, &base_options);
         for (name, variant) in &program.variants {
             let Some(&trans_output) = outputs.get(&(model, program.id.as_str(), name.as_str()))
             else {
@@ -249,7 +253,7 @@ fn score_program<'a>(
                     .unwrap_or_default(),
                 ..base_options.clone()
             };
-            let trans = score_output(behaviors, trans_output, &trans_options);
+            let trans = score_prepared(&prepared, trans_output, &trans_options);
             let pairs = base
                 .iter()
                 .zip(trans)

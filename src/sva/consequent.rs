@@ -35,7 +35,8 @@ pub fn parse_consequent(source: &str, tokens: &[Token]) -> Result<Vec<Equality>,
         let inner = strip_enclosing(source, item);
         let at = item_base + offset_of(item, inner);
         let eqs = top_level(source, inner, &["=="]);
-        let text = super::token::join(source, item);
+        // For the messages only.
+        let text = || super::token::join(source, item);
         if let Some(bad) = inner.iter().position(|t| is_forbidden(source, t)) {
             let t = inner[bad].text(source);
             return Err((at + bad, format!("unsupported `{t}` in the consequent")));
@@ -48,13 +49,16 @@ pub fn parse_consequent(source: &str, tokens: &[Token]) -> Result<Vec<Equality>,
             [] | [_] => {
                 return Err((
                     at,
-                    format!("consequent item `{text}` is not an equality `lhs == rhs`"),
+                    format!(
+                        "consequent item `{}` is not an equality `lhs == rhs`",
+                        text()
+                    ),
                 ));
             }
             _ => {
                 return Err((
                     at,
-                    format!("consequent item `{text}` holds more than one `==`"),
+                    format!("consequent item `{}` holds more than one `==`", text()),
                 ));
             }
         }
@@ -89,7 +93,12 @@ fn offset_of(outer: &[Token], inner: &[Token]) -> usize {
 /// token removed, tokens written without white space except between two words.
 pub fn canonical_operand(source: &str, tokens: &[Token]) -> String {
     let tokens = strip_enclosing(source, tokens);
-    let mut out = String::new();
+    // No longer than the text it comes from.
+    let span = match (tokens.first(), tokens.last()) {
+        (Some(first), Some(last)) => last.end.saturating_sub(first.start),
+        _ => 0,
+    };
+    let mut out = String::with_capacity(span);
     let mut previous_word = false;
     let mut i = 0;
     while i < tokens.len() {

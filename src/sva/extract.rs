@@ -2,7 +2,7 @@
 //! declarations, else the whole output breaks the contract) or lenient (every complete
 //! declaration anywhere, the rest ignored).
 
-use super::token::{Token, TokenKind, line_column, tokenize};
+use super::token::{Token, TokenKind, Tokens, line_column};
 
 /// How much besides property declarations a text may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,23 +44,30 @@ pub struct Extraction {
     pub empty: bool,
 }
 
-/// Reads the property declarations out of `source`.
+/// Reads the property declarations out of `source`, token by token: each
+/// declaration's tokens are collected as they are read.
 pub fn extract(source: &str, mode: Mode) -> Extraction {
-    let tokens = tokenize(source);
+    let mut tokens = Tokens::new(source);
     let mut out = Extraction {
         declarations: Vec::new(),
         violation: None,
-        empty: tokens.is_empty(),
+        empty: true,
     };
     let is_kw = |t: &Token, kw: &str| t.kind == TokenKind::Ident && t.is(source, kw);
-    let mut i = 0;
-    while i < tokens.len() {
-        let t = tokens[i];
-        let starts_declaration = is_kw(&t, "property")
-            && tokens
-                .get(i + 1)
-                .is_some_and(|n| n.kind == TokenKind::Ident && !is_kw(n, "endproperty"));
-        if !starts_declaration {
+    // A token read ahead that is still to be looked at.
+    let mut pending = None;
+    while let Some(t) = pending.take().or_else(|| tokens.next()) {
+        out.empty = false;
+        // The declaration's name.
+        let name = if is_kw(&t, "property") {
+            tokens
+                .clone()
+                .next()
+                .filter(|n| n.kind == TokenKind::Ident && !is_kw(n, "endproperty"))
+        } else {
+            None
+        };
+        let Some(name) = name else {
             // An empty item (`endproperty;`) is punctuation, not content.
             let empty_item = t.is(source, ";") && !out.declarations.is_empty();
             if mode == Mode::Strict && !empty_item {
@@ -70,34 +77,37 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
                 });
                 return out;
             }
-            i += 1;
             continue;
-        }
-        let close = tokens[i + 1..]
-            .iter()
-            .position(|n| is_kw(n, "endproperty") || is_kw(n, "property"))
-            .map(|n| n + i + 1);
+        };
+        // Up to the `endproperty`, or the next `property` (then the declaration has
+        // no end; the tokens before that `property` cannot start one).
+        let mut body = Vec::with_capacity(32);
+        let close = tokens.find(|n| {
+            let end = is_kw(n, "endproperty") || is_kw(n, "property");
+            if !end {
+                body.push(*n);
+            }
+            end
+        });
         match close {
-            Some(j) if is_kw(&tokens[j], "endproperty") => {
+            Some(close) if is_kw(&close, "endproperty") => {
                 out.declarations.push(RawDeclaration {
                     start: t.start,
-                    end: tokens[j].end,
-                    tokens: tokens[i + 1..j].to_vec(),
+                    end: close.end,
+                    tokens: body,
                 });
-                i = j + 1;
                 // `endproperty : name` is legal SystemVerilog.
-                if tokens.get(i).is_some_and(|n| n.is(source, ":"))
-                    && tokens
-                        .get(i + 1)
-                        .is_some_and(|n| n.kind == TokenKind::Ident)
+                let mut ahead = tokens.clone();
+                if ahead.next().is_some_and(|n| n.is(source, ":"))
+                    && ahead.next().is_some_and(|n| n.kind == TokenKind::Ident)
                 {
-                    i += 2;
+                    tokens = ahead;
                 }
             }
             _ => {
                 if mode == Mode::Strict {
                     let (line, column) = line_column(source, t.start);
-                    let name = tokens[i + 1].text(source);
+                    let name = name.text(source);
                     out.violation = Some(Violation {
                         offset: t.start,
                         message: format!(
@@ -106,7 +116,7 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
                     });
                     return out;
                 }
-                i += 1;
+                pending = close;
             }
         }
     }
@@ -114,7 +124,7 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
 }
 
 /// The message for a token outside any declaration in a strict text.
-fn stray(source: &str, t: &Token) -> String {
+pub(super) fn stray(source: &str, t: &Token) -> String {
     let (line, column) = line_column(source, t.start);
     let text = t.text(source);
     let what = match text {

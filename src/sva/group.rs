@@ -22,6 +22,11 @@ pub fn check_balance(source: &str, tokens: &[Token]) -> Result<(), (usize, bool)
 /// `tokens` without the parentheses that enclose all of it (`((a == b))` -> `a == b`).
 /// Linear in the length, however deep the nesting.
 pub fn strip_enclosing<'t>(source: &str, tokens: &'t [Token]) -> &'t [Token] {
+    // Only `( ... )` can be enclosed (most operands and items are not).
+    let n = tokens.len();
+    if n < 2 || !tokens[0].is(source, "(") || !tokens[n - 1].is(source, ")") {
+        return tokens;
+    }
     // partner[i]: the index of the `(` that the `)` at i closes.
     let mut partner = vec![usize::MAX; tokens.len()];
     let mut open = Vec::new();

@@ -4,6 +4,8 @@
 pub mod consequent;
 pub mod contract;
 pub mod extract;
+#[cfg(test)]
+mod extract_props;
 pub mod group;
 pub mod parse;
 pub mod property;

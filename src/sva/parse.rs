@@ -218,11 +218,12 @@ impl DeclarationParser<'_> {
                 i += 1;
             }
         }
-        let kept: Vec<Token> = tokens
-            .iter()
-            .copied()
-            .filter(|t| !blank.iter().any(|b| t.start >= b.0 && t.end <= b.1))
-            .collect();
+        let mut kept: Vec<Token> = Vec::with_capacity(tokens.len());
+        kept.extend(
+            tokens
+                .iter()
+                .filter(|t| !blank.iter().any(|b| t.start >= b.0 && t.end <= b.1)),
+        );
         if kept.is_empty() {
             return Err((
                 impl_start,

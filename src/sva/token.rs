@@ -34,7 +34,9 @@ impl Token {
     }
 }
 
-/// Operators, longest first so that `|->` wins over `|`.
+/// Operators of more than one character, longest first so that `|->` wins over `|`
+/// (what `operator_len` matches, kept to test it).
+#[cfg(test)]
 const OPERATORS: [&str; 25] = [
     "<->", "|->", "|=>", "===", "!==", "==?", "!=?", "<<<", ">>>", "==", "!=", "&&", "||", "<=",
     ">=", "->", "##", "**", "<<", ">>", "~&", "~|", "~^", "^~", "::",
@@ -43,71 +45,117 @@ const OPERATORS: [&str; 25] = [
 /// Splits `source` into tokens, skipping white space and `//`, `/* */` comments (an
 /// unterminated block comment runs to the end of the text).
 pub fn tokenize(source: &str) -> Vec<Token> {
-    let bytes = source.as_bytes();
     let mut out = Vec::with_capacity(source.len() / 3);
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let start = i;
-        let kind = if b.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        } else if bytes[i..].starts_with(b"//") {
-            i = source[i..].find('\n').map_or(bytes.len(), |n| i + n);
-            continue;
-        } else if bytes[i..].starts_with(b"/*") {
-            i = source[i + 2..]
-                .find("*/")
-                .map_or(bytes.len(), |n| i + 2 + n + 2);
-            continue;
-        } else if b.is_ascii_alphabetic() || b == b'_' || b == b'$' {
-            i = scan_word(bytes, i + 1);
-            TokenKind::Ident
-        } else if b == b'\\' {
-            // Escaped identifier: up to the next white space.
-            i += 1;
-            while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            TokenKind::Ident
-        } else if b.is_ascii_digit() {
-            i = scan_word(bytes, i + 1);
-            if i < bytes.len() && bytes[i] == b'\'' {
-                i = scan_based(bytes, i);
-            }
-            TokenKind::Number
-        } else if b == b'\'' && i + 1 < bytes.len() && is_base_or_fill(bytes[i + 1]) {
-            i = scan_based(bytes, i);
-            TokenKind::Number
-        } else if b == b'"' {
-            i += 1;
-            while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
-                i += if bytes[i] == b'\\' { 2 } else { 1 };
-            }
-            i = (i + 1).min(bytes.len());
-            TokenKind::Other
-        } else if let Some(op) = OPERATORS
-            .iter()
-            .find(|op| op.as_bytes()[0] == b && bytes[i..].starts_with(op.as_bytes()))
-        {
-            i += op.len();
-            TokenKind::Op
-        } else if b"()[]{};:,.@!&|^~=<>+-*/%?".contains(&b) {
-            i += 1;
-            TokenKind::Op
-        } else {
-            // Any other character, whole (it may be several bytes of UTF-8).
-            i += source[i..].chars().next().map_or(1, char::len_utf8);
-            TokenKind::Other
-        };
-        out.push(Token {
-            kind,
-            start,
-            end: i,
-        });
-    }
+    out.extend(Tokens::new(source));
     out
 }
+
+/// The tokens of a text, one at a time (what `tokenize` collects). Cloning it is a
+/// cheap way to look ahead.
+#[derive(Clone, Debug)]
+pub struct Tokens<'a> {
+    source: &'a str,
+    at: usize,
+}
+
+impl<'a> Tokens<'a> {
+    pub fn new(source: &'a str) -> Tokens<'a> {
+        Tokens { source, at: 0 }
+    }
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Token;
+
+    fn next(&mut self) -> Option<Token> {
+        let source = self.source;
+        let bytes = source.as_bytes();
+        let mut i = self.at;
+        while i < bytes.len() {
+            let b = bytes[i];
+            let start = i;
+            let kind = if b.is_ascii_whitespace() {
+                i += 1;
+                continue;
+            } else if b.is_ascii_alphabetic() || b == b'_' || b == b'$' {
+                i = scan_word(bytes, i + 1);
+                TokenKind::Ident
+            } else if b == b'/' && bytes.get(i + 1) == Some(&b'/') {
+                i = source[i..].find('\n').map_or(bytes.len(), |n| i + n);
+                continue;
+            } else if b == b'/' && bytes.get(i + 1) == Some(&b'*') {
+                i = source[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |n| i + 2 + n + 2);
+                continue;
+            } else if b == b'\\' {
+                // Escaped identifier: up to the next white space.
+                i += 1;
+                while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                TokenKind::Ident
+            } else if b.is_ascii_digit() {
+                i = scan_word(bytes, i + 1);
+                if i < bytes.len() && bytes[i] == b'\'' {
+                    i = scan_based(bytes, i);
+                }
+                TokenKind::Number
+            } else if b == b'\'' && i + 1 < bytes.len() && is_base_or_fill(bytes[i + 1]) {
+                i = scan_based(bytes, i);
+                TokenKind::Number
+            } else if b == b'"' {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(bytes.len());
+                TokenKind::Other
+            } else if let Some(len) = operator_len(&bytes[i..]) {
+                i += len;
+                TokenKind::Op
+            } else {
+                // Any other character, whole (it may be several bytes of UTF-8).
+                i += source[i..].chars().next().map_or(1, char::len_utf8);
+                TokenKind::Other
+            };
+            self.at = i;
+            return Some(Token {
+                kind,
+                start,
+                end: i,
+            });
+        }
+        self.at = i;
+        None
+    }
+}
+
+/// The length of the operator `rest` starts with, if any: the longest of
+/// `OPERATORS`, else one character of `()[]{};:,.@!&|^~=<>+-*/%?`.
+fn operator_len(rest: &[u8]) -> Option<usize> {
+    let second = rest.get(1).copied();
+    let third = rest.get(2).copied();
+    let len = match (rest[0], second) {
+        (b'<', Some(b'-')) if third == Some(b'>') => 3,
+        (b'<', Some(b'<')) if third == Some(b'<') => 3,
+        (b'<', Some(b'=' | b'<')) => 2,
+        (b'>', Some(b'>')) if third == Some(b'>') => 3,
+        (b'>', Some(b'=' | b'>')) => 2,
+        (b'|', Some(b'-' | b'=')) if third == Some(b'>') => 3,
+        (b'|', Some(b'|')) => 2,
+        (b'=' | b'!', Some(b'=')) if matches!(third, Some(b'=' | b'?')) => 3,
+        (b'=' | b'!', Some(b'=')) => 2,
+        (b'&', Some(b'&')) | (b'-', Some(b'>')) | (b'#', Some(b'#')) | (b'*', Some(b'*')) => 2,
+        (b'~', Some(b'&' | b'|' | b'^')) | (b'^', Some(b'~')) | (b':', Some(b':')) => 2,
+        (b, _) if SINGLE.contains(&b) => 1,
+        _ => return None,
+    };
+    Some(len)
+}
+
+/// One-character operators and punctuation.
+const SINGLE: &[u8] = b"()[]{};:,.@!&|^~=<>+-*/%?";
 
 fn scan_word(bytes: &[u8], mut i: usize) -> usize {
     while i < bytes.len()
@@ -189,6 +237,28 @@ mod tests {
             texts("x == 7'bxx01 || $rose(c)"),
             ["x", "==", "7'bxx01", "||", "$rose", "(", "c", ")"]
         );
+    }
+
+    #[test]
+    fn operators_are_the_longest_match_of_the_table() {
+        // Every string of up to three characters over the operators' alphabet.
+        let alphabet = b"()[]{};:,.@!&|^~=<>+-*/%?#a";
+        let by_table = |rest: &[u8]| {
+            OPERATORS
+                .iter()
+                .find(|op| rest.starts_with(op.as_bytes()))
+                .map(|op| op.len())
+                .or_else(|| SINGLE.contains(&rest[0]).then_some(1))
+        };
+        for &a in alphabet {
+            for &b in alphabet {
+                for &c in alphabet {
+                    for text in [&[a][..], &[a, b][..], &[a, b, c][..]] {
+                        assert_eq!(operator_len(text), by_table(text), "{text:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
