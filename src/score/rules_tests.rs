@@ -484,3 +484,45 @@ fn s6_reasons_name_compound_predicates_whole() {
         "`g`: conjunct 2 (c || d) of the reference is negated"
     );
 }
+
+#[test]
+fn s4_an_equality_that_is_another_behavior_in_either_orientation_is_not_wrong_consequent() {
+    // `x == a` is behavior (x, a); it names `a`, the lhs of (a, y), on its right side.
+    let reference =
+        "property r1; s |=> a == y; endproperty\nproperty r2; t |=> x == a; endproperty";
+    for output in [
+        "property g; t |=> x == a; endproperty",
+        "property g; t |=> a == x; endproperty",
+    ] {
+        let v = categories(reference, output, &async_opts());
+        assert_eq!(
+            v,
+            [("a=y".into(), MissingProperty), ("x=a".into(), Correct)],
+            "{output}"
+        );
+    }
+    let v = categories(
+        reference,
+        "property g; t |=> q == a; endproperty",
+        &async_opts(),
+    );
+    assert_eq!(v[0], ("a=y".into(), WrongConsequent));
+}
+
+#[test]
+fn s2_a_malformed_declaration_names_lhs_on_either_side_of_an_equality() {
+    let v = category_of(
+        REF_ASYNC,
+        "property g1; a + b |=> nope == x; endproperty",
+        &async_opts(),
+        "x=y",
+    );
+    assert_eq!(v.category, OutputContract, "{}", v.reason);
+    let v = category_of(
+        REF_ASYNC,
+        "property g1; a + b |=> nope == y; endproperty",
+        &async_opts(),
+        "x=y",
+    );
+    assert_eq!(v.category, MissingProperty, "{}", v.reason);
+}
