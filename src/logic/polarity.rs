@@ -3,7 +3,7 @@
 
 use biodivine_lib_bdd::Bdd;
 
-use super::bdd::Space;
+use super::bdd::{Space, unrealized_negation};
 use super::bits::Table;
 use super::canon::canonical;
 use super::eval::evaluate;
@@ -121,6 +121,9 @@ pub(super) fn search_bits(
                 return Some(PolarityFlip::NegatedConjuncts(negated));
             }
         }
+    } else if let Some(negated) = unrealized_negation(conjuncts) {
+        // G is unsatisfiable: negating these conjuncts gives an unsatisfiable R too.
+        return Some(PolarityFlip::NegatedConjuncts(negated));
     }
     for atom in cg.atoms_in_order() {
         let Some(i) = table.var(&atom) else { continue };
@@ -187,7 +190,11 @@ fn repeated_occurrences(cg: &Expr) -> Option<Vec<(usize, Atom, usize)>> {
 /// One satisfying assignment of G fixes which conjuncts would have to be negated:
 /// those it makes false. A single equivalence check then decides.
 fn negated_conjuncts(space: &Space, conjuncts: &[Expr], bg: &Bdd) -> Option<Vec<usize>> {
-    let witness = bg.sat_witness()?;
+    let Some(witness) = bg.sat_witness() else {
+        // G is unsatisfiable: negating conjuncts gives an equivalent expression when
+        // some combination of conjunct values never occurs.
+        return unrealized_negation(conjuncts);
+    };
     let value_of = |a: &Atom| space.var(a).is_some_and(|v| witness.value(v));
     let negated: Vec<usize> = conjuncts
         .iter()

@@ -191,7 +191,7 @@ impl<'a> Fast<'a> {
     }
 
     /// `polarity::search_bits`, step by step, on these tables.
-    fn polarity(&mut self) -> Option<PolarityFlip> {
+    fn polarity(&mut self, canonical_conjuncts: &[Expr]) -> Option<PolarityFlip> {
         let shape = self.shape;
         if shape.same(&self.tr, &self.tg) {
             return None;
@@ -215,6 +215,8 @@ impl<'a> Fast<'a> {
                     return Some(PolarityFlip::NegatedConjuncts(negated));
                 }
             }
+        } else if let Some(negated) = super::bdd::unrealized_negation(canonical_conjuncts) {
+            return Some(PolarityFlip::NegatedConjuncts(negated));
         }
         for var in self.g.vars_in_order() {
             if shape.same(&shape.flip_var(&self.tg, usize::from(var)), &self.tr) {
@@ -264,7 +266,7 @@ impl Comparison<'_, '_> {
     /// `polarity_search(R, G)`.
     pub fn polarity(&mut self) -> Option<PolarityFlip> {
         match &mut self.fast {
-            Some(f) => f.polarity(),
+            Some(f) => f.polarity(&self.rest.canonical_conjuncts),
             None => search_canonical(
                 &self.rest.canonical_conjuncts,
                 &self.reference.canonical,

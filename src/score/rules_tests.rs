@@ -526,3 +526,25 @@ fn s2_a_malformed_declaration_names_lhs_on_either_side_of_an_equality() {
     );
     assert_eq!(v.category, MissingProperty, "{}", v.reason);
 }
+
+#[test]
+fn s6_branch_polarity_negated_conjuncts_equivalent_to_an_unsatisfiable_antecedent() {
+    let verdict = |reference: &str, generated: &str| {
+        let reference = format!("property r; {reference} |=> x == y; endproperty");
+        let output = format!("property g; {generated} |=> x == y; endproperty");
+        score(&reference, &output, &async_opts()).remove(0)
+    };
+    // Negating the single conjunct `1'b1` gives `0`, equivalent to G.
+    assert_eq!(verdict("1'b1", "1'b0").category, BranchPolarity);
+    // Negating `(a || b)` gives `a && !(a || b)`, unsatisfiable like G.
+    let v = verdict("a && (a || b)", "1'b0");
+    assert_eq!(v.category, BranchPolarity);
+    assert!(v.reason.contains("conjunct 2 (a || b)"), "{}", v.reason);
+    // Beyond the truth-table path: the same answer.
+    let many: Vec<String> = (1..=13).map(|i| format!("a{i}")).collect();
+    let v = verdict(&format!("{} && (a1 || b)", many.join(" && ")), "0");
+    assert_eq!(v.category, BranchPolarity);
+    assert!(v.reason.contains("conjunct 14 (a1 || b)"), "{}", v.reason);
+    // Every negation of `a && b` is satisfiable: not a polarity flip.
+    assert_eq!(verdict("a && b", "0").category, BooleanStructure);
+}
