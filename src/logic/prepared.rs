@@ -12,7 +12,7 @@ use super::canon::canonical;
 use super::compiled::{self, Compiled, Shape};
 use super::decide::{Relation, from_implications, implies_canonical, relation_canonical};
 use super::expr::{Atom, Expr};
-use super::polarity::{MAX_OCCURRENCES, PolarityFlip, search_canonical};
+use super::polarity::{PolarityFlip, search_canonical};
 
 /// A reference condition R, ready for `compare`. Its canonical form is computed at
 /// once (an equal canonical form decides `correct` alone); the rest, which only a
@@ -221,26 +221,6 @@ impl<'a> Fast<'a> {
         for var in self.g.vars_in_order() {
             if shape.same(&shape.flip_var(&self.tg, usize::from(var)), &self.tr) {
                 return Some(PolarityFlip::FlippedAtom(self.atom(var).clone()));
-            }
-        }
-        let occurrences = self.g.occurrences();
-        if occurrences.len() > MAX_OCCURRENCES {
-            return None;
-        }
-        let mut flipped = Vec::with_capacity(shape.words);
-        for (k, &var) in occurrences.iter().enumerate() {
-            let before = occurrences[..k].iter().filter(|&&v| v == var).count();
-            let after = occurrences[k + 1..].iter().filter(|&&v| v == var).count();
-            if before + after == 0 {
-                continue;
-            }
-            flipped.clear();
-            shape.eval_into(&self.g, k, &mut self.stack, &mut flipped);
-            if shape.same(&flipped, &self.tr) {
-                return Some(PolarityFlip::FlippedOccurrence {
-                    atom: self.atom(var).clone(),
-                    occurrence: before,
-                });
             }
         }
         None

@@ -548,3 +548,24 @@ fn s6_branch_polarity_negated_conjuncts_equivalent_to_an_unsatisfiable_anteceden
     // Every negation of `a && b` is satisfiable: not a polarity flip.
     assert_eq!(verdict("a && b", "0").category, BooleanStructure);
 }
+
+#[test]
+fn s6_branch_polarity_flips_an_atom_not_one_of_its_occurrences() {
+    let verdict = |reference: &str, generated: &str| {
+        let reference = format!("property r; {reference} |=> x == y; endproperty");
+        let output = format!("property g; {generated} |=> x == y; endproperty");
+        score(&reference, &output, &async_opts()).remove(0)
+    };
+    // G is a && !b: it adds !b; flipping one of its two `a`s would give R, but no atom
+    // of G flipped everywhere does.
+    assert_eq!(verdict("a", "a && !(a && b)").category, ExtraPredicate);
+    assert_eq!(
+        verdict("(a && b) || (!a && c)", "(a && b) || (a && c)").category,
+        BooleanStructure
+    );
+    // Flipping every occurrence still counts.
+    assert_eq!(
+        verdict("(a && b) || (a && c)", "(!a && b) || (!a && c)").category,
+        BranchPolarity
+    );
+}
