@@ -94,6 +94,17 @@ fn offset_of(outer: &[Token], inner: &[Token]) -> usize {
 /// deep; tokens written without white space except between two words.
 pub fn canonical_operand(source: &str, tokens: &[Token]) -> String {
     let tokens = strip_enclosing(source, tokens);
+    if tokens.len() > 1
+        && let Some(text) = super::operand::precedence_text(source, tokens)
+    {
+        return text;
+    }
+    token_text(source, tokens)
+}
+
+/// `canonical_operand` token by token, without reading operator precedence.
+pub(super) fn token_text(source: &str, tokens: &[Token]) -> String {
+    let tokens = strip_enclosing(source, tokens);
     let n = tokens.len();
     // partner[i]: the index of the `)` closing the `(` at i (balanced pairs only).
     let mut partner = vec![usize::MAX; n];
@@ -220,6 +231,15 @@ mod tests {
             ("((x)) == ((a) + (((b))))", "x == a+b"),
             ("x == (a + b) * ((c))", "x == (a+b)*c"),
             ("x == f(a, b)", "x == f(a,b)"),
+            ("x == a + (b * c)", "x == a+b*c"),
+            ("x == (a + b) * c", "x == (a+b)*c"),
+            ("x == a - (b - c)", "x == a-(b-c)"),
+            ("x == (a - b) - c", "x == a-b-c"),
+            ("x == (a & b) | (c[3:0] & d)", "x == a&b|c[3:0]&d"),
+            ("x == (s ? (a) : (b + c))", "x == s?a:b+c"),
+            ("x == -(a)", "x == -a"),
+            ("x == ~(a | b)", "x == ~(a|b)"),
+            ("x == {a, (b)}", "x == {a,b}"),
         ] {
             assert_eq!(eqs(text).unwrap(), [expected], "{text}");
         }
