@@ -112,7 +112,8 @@ pub(super) fn search_bits(
             }
         }
     } else if let Some(negated) = unrealized_negation(conjuncts) {
-        // G is unsatisfiable: negating these conjuncts gives an unsatisfiable R too.
+        // G is unsatisfiable: negating these conjuncts of R gives an unsatisfiable
+        // expression too.
         return Some(PolarityFlip::NegatedConjuncts(negated));
     }
     for atom in cg.atoms_in_order() {
