@@ -153,3 +153,57 @@ fn collect(e: &Expr, atoms: &mut Vec<Atom>, index: &mut HashMap<Atom, usize>) {
         Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| collect(x, atoms, index)),
     }
 }
+
+/// A nonempty set S of `conjuncts` (indices, ascending) such that negating exactly
+/// those gives an unsatisfiable expression: some combination of conjunct values that
+/// no assignment produces. `None` when every combination but "all true" occurs.
+/// Exact: one pattern variable per conjunct, `p_i <-> c_i`, atoms projected away.
+pub(crate) fn unrealized_negation(conjuncts: &[Expr]) -> Option<Vec<usize>> {
+    let refs: Vec<&Expr> = conjuncts.iter().collect();
+    let mut atoms = Vec::new();
+    let mut index = HashMap::new();
+    for e in &refs {
+        collect(e, &mut atoms, &mut index);
+    }
+    let total = u16::try_from(atoms.len() + conjuncts.len()).ok()?;
+    let vars = BddVariableSet::new_anonymous(total);
+    let vars_list = vars.variables();
+    let (atom_vars, pattern_vars) = vars_list.split_at(atoms.len());
+    let pattern_vars = pattern_vars.to_vec();
+    let atom_vars = atom_vars.to_vec();
+    let space = Space {
+        atoms,
+        index,
+        vars,
+        vars_list,
+    };
+    let mut realized = space.vars.mk_true();
+    for (c, &p) in conjuncts.iter().zip(&pattern_vars) {
+        realized = realized.and(&space.vars.mk_var(p).iff(&space.bdd(c)));
+    }
+    let realized = realized.exists(&atom_vars);
+    let mut all_true = space.vars.mk_true();
+    for &p in &pattern_vars {
+        all_true = all_true.and(&space.vars.mk_var(p));
+    }
+    let mut unrealized = realized.not().and(&all_true.not());
+    if unrealized.is_false() {
+        return None;
+    }
+    // Keep as many conjuncts un-negated as possible (a set minimal by inclusion).
+    for &p in &pattern_vars {
+        let kept = unrealized.and(&space.vars.mk_var(p));
+        if !kept.is_false() {
+            unrealized = kept;
+        }
+    }
+    let witness = unrealized.sat_witness()?;
+    Some(
+        pattern_vars
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| !witness.value(p))
+            .map(|(i, _)| i)
+            .collect(),
+    )
+}

@@ -3,14 +3,11 @@
 
 use biodivine_lib_bdd::Bdd;
 
-use super::bdd::Space;
+use super::bdd::{Space, unrealized_negation};
 use super::bits::Table;
 use super::canon::canonical;
 use super::eval::evaluate;
 use super::expr::{Atom, Expr};
-
-/// Most single occurrences tried one by one (each costs one BDD build).
-pub(crate) const MAX_OCCURRENCES: usize = 256;
 
 /// How the generated antecedent G differs from the reference R by polarity only.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -22,13 +19,9 @@ pub enum PolarityFlip {
     /// Negating every occurrence of this atom of `canonical(G)` gives an expression
     /// equivalent to R.
     FlippedAtom(Atom),
-    /// Negating only the `occurrence`-th (0-based, left to right in the text of
-    /// `canonical(G)`) occurrence of `atom` gives an expression equivalent to R.
-    FlippedOccurrence { atom: Atom, occurrence: usize },
 }
 
-/// For people: `negated conjuncts 1, 3` (1-based), `flipped atom a == 3`,
-/// `flipped occurrence 2 of a`.
+/// For people: `negated conjuncts 1, 3` (1-based), `flipped atom a == 3`.
 impl std::fmt::Display for PolarityFlip {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -42,9 +35,6 @@ impl std::fmt::Display for PolarityFlip {
                 write!(f, "negated {noun} {}", list.join(", "))
             }
             PolarityFlip::FlippedAtom(a) => write!(f, "flipped atom {a}"),
-            PolarityFlip::FlippedOccurrence { atom, occurrence } => {
-                write!(f, "flipped occurrence {} of {atom}", occurrence + 1)
-            }
         }
     }
 }
@@ -121,6 +111,10 @@ pub(super) fn search_bits(
                 return Some(PolarityFlip::NegatedConjuncts(negated));
             }
         }
+    } else if let Some(negated) = unrealized_negation(conjuncts) {
+        // G is unsatisfiable: negating these conjuncts of R gives an unsatisfiable
+        // expression too.
+        return Some(PolarityFlip::NegatedConjuncts(negated));
     }
     for atom in cg.atoms_in_order() {
         let Some(i) = table.var(&atom) else { continue };
@@ -128,16 +122,7 @@ pub(super) fn search_bits(
             return Some(PolarityFlip::FlippedAtom(atom));
         }
     }
-    let occurrences = repeated_occurrences(cg)?;
-    occurrences.into_iter().find_map(|(k, atom, before)| {
-        let flipped = table.eval_flipping(cg, k, &mut 0);
-        table
-            .same(&flipped, &tr)
-            .then_some(PolarityFlip::FlippedOccurrence {
-                atom,
-                occurrence: before,
-            })
-    })
+    None
 }
 
 /// The exact search on BDDs, for any number of atoms.
@@ -161,33 +146,17 @@ pub(super) fn search_bdd(conjuncts: &[Expr], cr: &Expr, cg: &Expr) -> Option<Pol
             return Some(PolarityFlip::FlippedAtom(atom));
         }
     }
-    single_occurrence(&space, cg, &br)
-}
-
-/// The atom occurrences of `cg` (left to right) whose atom occurs more than once, as
-/// (occurrence index, atom, earlier occurrences of the same atom); `None` past
-/// `MAX_OCCURRENCES`.
-fn repeated_occurrences(cg: &Expr) -> Option<Vec<(usize, Atom, usize)>> {
-    let mut occurrences = Vec::new();
-    cg.visit_atoms(&mut |a| occurrences.push(a.clone()));
-    if occurrences.len() > MAX_OCCURRENCES {
-        return None;
-    }
-    let mut found = Vec::new();
-    for (k, atom) in occurrences.iter().enumerate() {
-        let before = occurrences[..k].iter().filter(|a| *a == atom).count();
-        let total = before + occurrences[k..].iter().filter(|a| *a == atom).count();
-        if total >= 2 {
-            found.push((k, atom.clone(), before));
-        }
-    }
-    Some(found)
+    None
 }
 
 /// One satisfying assignment of G fixes which conjuncts would have to be negated:
 /// those it makes false. A single equivalence check then decides.
 fn negated_conjuncts(space: &Space, conjuncts: &[Expr], bg: &Bdd) -> Option<Vec<usize>> {
-    let witness = bg.sat_witness()?;
+    let Some(witness) = bg.sat_witness() else {
+        // G is unsatisfiable: negating conjuncts gives an equivalent expression when
+        // some combination of conjunct values never occurs.
+        return unrealized_negation(conjuncts);
+    };
     let value_of = |a: &Atom| space.var(a).is_some_and(|v| witness.value(v));
     let negated: Vec<usize> = conjuncts
         .iter()
@@ -212,46 +181,6 @@ fn negated_conjuncts(space: &Space, conjuncts: &[Expr], bg: &Bdd) -> Option<Vec<
             .collect(),
     );
     same(&space.bdd(&flipped), bg).then_some(negated)
-}
-
-/// Tries negating one occurrence at a time of atoms that occur more than once.
-fn single_occurrence(space: &Space, cg: &Expr, br: &Bdd) -> Option<PolarityFlip> {
-    repeated_occurrences(cg)?
-        .into_iter()
-        .find_map(|(k, atom, before)| {
-            let flipped = negate_occurrence(cg, k, &mut 0);
-            same(&space.bdd(&flipped), br).then_some(PolarityFlip::FlippedOccurrence {
-                atom,
-                occurrence: before,
-            })
-        })
-}
-
-/// `e` with its `target`-th atom occurrence (left to right) negated.
-fn negate_occurrence(e: &Expr, target: usize, seen: &mut usize) -> Expr {
-    match e {
-        Expr::Const(b) => Expr::Const(*b),
-        Expr::Atom(a) => {
-            *seen += 1;
-            let atom = Expr::Atom(a.clone());
-            if *seen - 1 == target {
-                Expr::not(atom)
-            } else {
-                atom
-            }
-        }
-        Expr::Not(x) => Expr::not(negate_occurrence(x, target, seen)),
-        Expr::And(v) => Expr::And(
-            v.iter()
-                .map(|x| negate_occurrence(x, target, seen))
-                .collect(),
-        ),
-        Expr::Or(v) => Expr::Or(
-            v.iter()
-                .map(|x| negate_occurrence(x, target, seen))
-                .collect(),
-        ),
-    }
 }
 
 fn same(a: &Bdd, b: &Bdd) -> bool {

@@ -12,7 +12,7 @@ use super::canon::canonical;
 use super::compiled::{self, Compiled, Shape};
 use super::decide::{Relation, from_implications, implies_canonical, relation_canonical};
 use super::expr::{Atom, Expr};
-use super::polarity::{MAX_OCCURRENCES, PolarityFlip, search_canonical};
+use super::polarity::{PolarityFlip, search_canonical};
 
 /// A reference condition R, ready for `compare`. Its canonical form is computed at
 /// once (an equal canonical form decides `correct` alone); the rest, which only a
@@ -191,7 +191,7 @@ impl<'a> Fast<'a> {
     }
 
     /// `polarity::search_bits`, step by step, on these tables.
-    fn polarity(&mut self) -> Option<PolarityFlip> {
+    fn polarity(&mut self, canonical_conjuncts: &[Expr]) -> Option<PolarityFlip> {
         let shape = self.shape;
         if shape.same(&self.tr, &self.tg) {
             return None;
@@ -215,30 +215,12 @@ impl<'a> Fast<'a> {
                     return Some(PolarityFlip::NegatedConjuncts(negated));
                 }
             }
+        } else if let Some(negated) = super::bdd::unrealized_negation(canonical_conjuncts) {
+            return Some(PolarityFlip::NegatedConjuncts(negated));
         }
         for var in self.g.vars_in_order() {
             if shape.same(&shape.flip_var(&self.tg, usize::from(var)), &self.tr) {
                 return Some(PolarityFlip::FlippedAtom(self.atom(var).clone()));
-            }
-        }
-        let occurrences = self.g.occurrences();
-        if occurrences.len() > MAX_OCCURRENCES {
-            return None;
-        }
-        let mut flipped = Vec::with_capacity(shape.words);
-        for (k, &var) in occurrences.iter().enumerate() {
-            let before = occurrences[..k].iter().filter(|&&v| v == var).count();
-            let after = occurrences[k + 1..].iter().filter(|&&v| v == var).count();
-            if before + after == 0 {
-                continue;
-            }
-            flipped.clear();
-            shape.eval_into(&self.g, k, &mut self.stack, &mut flipped);
-            if shape.same(&flipped, &self.tr) {
-                return Some(PolarityFlip::FlippedOccurrence {
-                    atom: self.atom(var).clone(),
-                    occurrence: before,
-                });
             }
         }
         None
@@ -264,7 +246,7 @@ impl Comparison<'_, '_> {
     /// `polarity_search(R, G)`.
     pub fn polarity(&mut self) -> Option<PolarityFlip> {
         match &mut self.fast {
-            Some(f) => f.polarity(),
+            Some(f) => f.polarity(&self.rest.canonical_conjuncts),
             None => search_canonical(
                 &self.rest.canonical_conjuncts,
                 &self.reference.canonical,

@@ -183,10 +183,6 @@ fn polarity_reason(flip: &PolarityFlip, conjuncts: &[&Expr]) -> String {
         PolarityFlip::FlippedAtom(atom) => {
             format!("atom `{atom}` has the wrong polarity: flipping it gives the reference")
         }
-        PolarityFlip::FlippedOccurrence { atom, occurrence } => format!(
-            "occurrence {} of atom `{atom}` has the wrong polarity: flipping it gives the reference",
-            occurrence + 1
-        ),
     }
 }
 

@@ -31,8 +31,8 @@ pub enum Match {
 /// Whether `declaration` asserts (lhs, rhs): one of its equalities is `lhs == rhs`, or
 /// `rhs == lhs` when that is not itself a behavior of the program (VERT has programs
 /// with both `a = b` and `b = a`: each property then belongs to its own behavior). A
-/// malformed declaration counts when one of the equalities it names has `lhs` on the
-/// left, or is such a reversed `rhs == lhs`.
+/// malformed declaration counts when one of the equalities it names has `lhs` on
+/// either side.
 /// `reversed_ok`: `rhs == lhs` is not itself a behavior of the program.
 fn asserts(declaration: &Declaration, lhs: &str, rhs: &str, reversed_ok: bool) -> bool {
     let reversed = |e: &Equality| reversed_ok && e.lhs == rhs && e.rhs == lhs;
@@ -41,7 +41,9 @@ fn asserts(declaration: &Declaration, lhs: &str, rhs: &str, reversed_ok: bool) -
             .consequent
             .iter()
             .any(|e| (e.lhs == lhs && e.rhs == rhs) || reversed(e)),
-        Declaration::Malformed(m) => m.named.iter().any(|e| e.lhs == lhs || reversed(e)),
+        // §2: a malformed declaration counts for every behavior whose lhs it names in
+        // an equality, on either side.
+        Declaration::Malformed(m) => m.named.iter().any(|e| e.lhs == lhs || e.rhs == lhs),
     }
 }
 
@@ -122,7 +124,10 @@ fn missing_or_wrong(
             } else {
                 continue;
             };
-            if program.contains(&found.lhs, &found.rhs) {
+            // Equalities compare in either orientation (§4): `x == lhs` is another
+            // behavior when the program has (x, lhs) as well as (lhs, x).
+            if program.contains(&found.lhs, &found.rhs) || program.contains(&found.rhs, &found.lhs)
+            {
                 other_behavior.get_or_insert((i, found));
             } else {
                 return Match::WrongConsequent {

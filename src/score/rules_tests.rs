@@ -484,3 +484,88 @@ fn s6_reasons_name_compound_predicates_whole() {
         "`g`: conjunct 2 (c || d) of the reference is negated"
     );
 }
+
+#[test]
+fn s4_an_equality_that_is_another_behavior_in_either_orientation_is_not_wrong_consequent() {
+    // `x == a` is behavior (x, a); it names `a`, the lhs of (a, y), on its right side.
+    let reference =
+        "property r1; s |=> a == y; endproperty\nproperty r2; t |=> x == a; endproperty";
+    for output in [
+        "property g; t |=> x == a; endproperty",
+        "property g; t |=> a == x; endproperty",
+    ] {
+        let v = categories(reference, output, &async_opts());
+        assert_eq!(
+            v,
+            [("a=y".into(), MissingProperty), ("x=a".into(), Correct)],
+            "{output}"
+        );
+    }
+    let v = categories(
+        reference,
+        "property g; t |=> q == a; endproperty",
+        &async_opts(),
+    );
+    assert_eq!(v[0], ("a=y".into(), WrongConsequent));
+}
+
+#[test]
+fn s2_a_malformed_declaration_names_lhs_on_either_side_of_an_equality() {
+    let v = category_of(
+        REF_ASYNC,
+        "property g1; a + b |=> nope == x; endproperty",
+        &async_opts(),
+        "x=y",
+    );
+    assert_eq!(v.category, OutputContract, "{}", v.reason);
+    let v = category_of(
+        REF_ASYNC,
+        "property g1; a + b |=> nope == y; endproperty",
+        &async_opts(),
+        "x=y",
+    );
+    assert_eq!(v.category, MissingProperty, "{}", v.reason);
+}
+
+#[test]
+fn s6_branch_polarity_negated_conjuncts_equivalent_to_an_unsatisfiable_antecedent() {
+    let verdict = |reference: &str, generated: &str| {
+        let reference = format!("property r; {reference} |=> x == y; endproperty");
+        let output = format!("property g; {generated} |=> x == y; endproperty");
+        score(&reference, &output, &async_opts()).remove(0)
+    };
+    // Negating the single conjunct `1'b1` gives `0`, equivalent to G.
+    assert_eq!(verdict("1'b1", "1'b0").category, BranchPolarity);
+    // Negating `(a || b)` gives `a && !(a || b)`, unsatisfiable like G.
+    let v = verdict("a && (a || b)", "1'b0");
+    assert_eq!(v.category, BranchPolarity);
+    assert!(v.reason.contains("conjunct 2 (a || b)"), "{}", v.reason);
+    // Beyond the truth-table path: the same answer.
+    let many: Vec<String> = (1..=13).map(|i| format!("a{i}")).collect();
+    let v = verdict(&format!("{} && (a1 || b)", many.join(" && ")), "0");
+    assert_eq!(v.category, BranchPolarity);
+    assert!(v.reason.contains("conjunct 14 (a1 || b)"), "{}", v.reason);
+    // Every negation of `a && b` is satisfiable: not a polarity flip.
+    assert_eq!(verdict("a && b", "0").category, BooleanStructure);
+}
+
+#[test]
+fn s6_branch_polarity_flips_an_atom_not_one_of_its_occurrences() {
+    let verdict = |reference: &str, generated: &str| {
+        let reference = format!("property r; {reference} |=> x == y; endproperty");
+        let output = format!("property g; {generated} |=> x == y; endproperty");
+        score(&reference, &output, &async_opts()).remove(0)
+    };
+    // G is a && !b: it adds !b; flipping one of its two `a`s would give R, but no atom
+    // of G flipped everywhere does.
+    assert_eq!(verdict("a", "a && !(a && b)").category, ExtraPredicate);
+    assert_eq!(
+        verdict("(a && b) || (!a && c)", "(a && b) || (a && c)").category,
+        BooleanStructure
+    );
+    // Flipping every occurrence still counts.
+    assert_eq!(
+        verdict("(a && b) || (a && c)", "(!a && b) || (!a && c)").category,
+        BranchPolarity
+    );
+}

@@ -89,10 +89,59 @@ fn offset_of(outer: &[Token], inner: &[Token]) -> usize {
         .map_or(0, |f| outer.iter().position(|t| t == f).unwrap_or(0))
 }
 
-/// An operand as canonical text: enclosing parentheses and parentheses around a single
-/// token removed, tokens written without white space except between two words.
+/// An operand as canonical text: enclosing parentheses, parentheses around a single
+/// token and parentheses directly inside another pair (`((a + b))`) removed, however
+/// deep; tokens written without white space except between two words.
 pub fn canonical_operand(source: &str, tokens: &[Token]) -> String {
     let tokens = strip_enclosing(source, tokens);
+    if tokens.len() > 1
+        && let Some(text) = super::operand::precedence_text(source, tokens)
+    {
+        return text;
+    }
+    token_text(source, tokens)
+}
+
+/// `canonical_operand` token by token, without reading operator precedence.
+pub(super) fn token_text(source: &str, tokens: &[Token]) -> String {
+    let tokens = strip_enclosing(source, tokens);
+    let n = tokens.len();
+    // partner[i]: the index of the `)` closing the `(` at i (balanced pairs only).
+    let mut partner = vec![usize::MAX; n];
+    let mut open = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        match t.text(source) {
+            "(" => open.push(i),
+            ")" => {
+                if let Some(o) = open.pop() {
+                    partner[o] = i;
+                }
+            }
+            _ => {}
+        }
+    }
+    // Redundant parentheses, marked on both tokens of the pair. Each chain of pairs
+    // nested directly inside one another is walked once, from its outermost pair.
+    let mut redundant = vec![false; n];
+    let mut walked = vec![false; n];
+    for i in 0..n {
+        if partner[i] == usize::MAX || walked[i] {
+            continue;
+        }
+        let (mut lo, mut hi) = (i, partner[i]);
+        while lo + 1 < hi && partner[lo + 1] == hi - 1 {
+            lo += 1;
+            hi -= 1;
+            walked[lo] = true;
+        }
+        // `( ... ( x ) ... )` around one token: every pair of the chain goes; else
+        // all but the outermost.
+        let from = if hi == lo + 2 { i } else { i + 1 };
+        for k in from..=lo {
+            redundant[k] = true;
+            redundant[partner[k]] = true;
+        }
+    }
     // No longer than the text it comes from.
     let span = match (tokens.first(), tokens.last()) {
         (Some(first), Some(last)) => last.end.saturating_sub(first.start),
@@ -100,30 +149,13 @@ pub fn canonical_operand(source: &str, tokens: &[Token]) -> String {
     };
     let mut out = String::with_capacity(span);
     let mut previous_word = false;
-    let mut i = 0;
-    while i < tokens.len() {
-        // `( x )` around one token is redundant.
-        if tokens[i].is(source, "(")
-            && tokens.get(i + 2).is_some_and(|t| t.is(source, ")"))
-            && tokens[i + 1].text(source) != "("
-        {
-            i += 1;
-            let word = matches!(tokens[i].kind, TokenKind::Ident | TokenKind::Number);
-            if word && previous_word {
-                out.push(' ');
-            }
-            out.push_str(tokens[i].text(source));
-            previous_word = word;
-            i += 2;
-            continue;
-        }
-        let word = matches!(tokens[i].kind, TokenKind::Ident | TokenKind::Number);
+    for (t, _) in tokens.iter().zip(&redundant).filter(|(_, r)| !**r) {
+        let word = matches!(t.kind, TokenKind::Ident | TokenKind::Number);
         if word && previous_word {
             out.push(' ');
         }
-        out.push_str(tokens[i].text(source));
+        out.push_str(t.text(source));
         previous_word = word;
-        i += 1;
     }
     out
 }
@@ -188,6 +220,29 @@ mod tests {
         assert_eq!(eqs("x == y && (z == ( w ))").unwrap(), ["x == y", "z == w"]);
         assert_eq!(eqs("((x == 4'hA))").unwrap(), ["x == 4'hA"]);
         assert_eq!(eqs("x == a + b").unwrap(), ["x == a+b"]);
+    }
+
+    #[test]
+    fn canonical_text_drops_redundant_parentheses_however_nested() {
+        for (text, expected) in [
+            ("x == a + ((b))", "x == a+b"),
+            ("x == c * ((a + b))", "x == c*(a+b)"),
+            ("x == (((y)))", "x == y"),
+            ("((x)) == ((a) + (((b))))", "x == a+b"),
+            ("x == (a + b) * ((c))", "x == (a+b)*c"),
+            ("x == f(a, b)", "x == f(a,b)"),
+            ("x == a + (b * c)", "x == a+b*c"),
+            ("x == (a + b) * c", "x == (a+b)*c"),
+            ("x == a - (b - c)", "x == a-(b-c)"),
+            ("x == (a - b) - c", "x == a-b-c"),
+            ("x == (a & b) | (c[3:0] & d)", "x == a&b|c[3:0]&d"),
+            ("x == (s ? (a) : (b + c))", "x == s?a:b+c"),
+            ("x == -(a)", "x == -a"),
+            ("x == ~(a | b)", "x == ~(a|b)"),
+            ("x == {a, (b)}", "x == {a,b}"),
+        ] {
+            assert_eq!(eqs(text).unwrap(), [expected], "{text}");
+        }
     }
 
     #[test]
