@@ -301,6 +301,12 @@ pub fn lock_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// How long a held lock is waited for before the store is reported as locked: long
+/// enough for an instance that is closing to let go (and for a process forked at that
+/// moment, which holds a copy of the lock's descriptor until it executes its program),
+/// short enough that a second instance is refused at once to the eye.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_millis(300);
+
 /// Takes the store's lock, or says who holds it.
 fn lock(path: &Path) -> Result<File, StoreError> {
     let lock_path = lock_path(path);
@@ -310,13 +316,21 @@ fn lock(path: &Path) -> Result<File, StoreError> {
         .truncate(false)
         .open(&lock_path)
         .map_err(io_error(&lock_path, "create the lock file"))?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => Err(StoreError::Locked {
-            path: path.display().to_string(),
-            lock: lock_path.display().to_string(),
-        }),
-        Err(TryLockError::Error(e)) => Err(io_error(&lock_path, "lock")(e)),
+    let start = std::time::Instant::now();
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(TryLockError::WouldBlock) if start.elapsed() < LOCK_PATIENCE => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(StoreError::Locked {
+                    path: path.display().to_string(),
+                    lock: lock_path.display().to_string(),
+                });
+            }
+            Err(TryLockError::Error(e)) => return Err(io_error(&lock_path, "lock")(e)),
+        }
     }
 }
 
