@@ -12,6 +12,7 @@ use super::canon::canonical;
 use super::eval::evaluate;
 use super::expr::{Atom, Expr};
 use super::polarity::{bits_space, search_bdd, search_bits, top_level_conjuncts};
+use super::test_support::negate_nth;
 
 /// Plain names x0..x11: up to `MAX_ATOMS` distinct atoms.
 fn atom() -> impl Strategy<Value = Expr> {
@@ -27,24 +28,6 @@ fn expr() -> impl Strategy<Value = Expr> {
             prop::collection::vec(inner, 2..4).prop_map(Expr::Or),
         ]
     })
-}
-
-/// `e` with its `target`-th atom occurrence negated.
-fn negate_nth(e: &Expr, target: usize, seen: &mut usize) -> Expr {
-    match e {
-        Expr::Atom(_) => {
-            *seen += 1;
-            if *seen - 1 == target {
-                Expr::not(e.clone())
-            } else {
-                e.clone()
-            }
-        }
-        Expr::Not(x) => Expr::not(negate_nth(x, target, seen)),
-        Expr::And(v) => Expr::And(v.iter().map(|x| negate_nth(x, target, seen)).collect()),
-        Expr::Or(v) => Expr::Or(v.iter().map(|x| negate_nth(x, target, seen)).collect()),
-        other => other.clone(),
-    }
 }
 
 /// A generated antecedent related to `reference` in one of several ways: some

@@ -13,11 +13,14 @@ pub mod error;
 pub mod eval;
 pub mod expr;
 mod lexer;
+pub mod operators;
 pub mod parse;
 pub mod polarity;
 pub mod prepared;
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod test_support;
 pub mod truth_table;
 
 pub use canon::{canonical, canonical_text};

@@ -5,6 +5,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::logic::decide::{implies_canonical, relation_canonical};
+use crate::logic::test_support::negate_nth;
 use crate::logic::{parse_expr, polarity_search, top_level_conjuncts};
 
 fn p(t: &str) -> Expr {
@@ -110,24 +111,6 @@ fn expr() -> impl Strategy<Value = Expr> {
             prop::collection::vec(inner, 2..4).prop_map(Expr::Or),
         ]
     })
-}
-
-/// `e` with its `target`-th atom occurrence negated.
-fn negate_nth(e: &Expr, target: usize, seen: &mut usize) -> Expr {
-    match e {
-        Expr::Atom(_) => {
-            *seen += 1;
-            if *seen - 1 == target {
-                Expr::not(e.clone())
-            } else {
-                e.clone()
-            }
-        }
-        Expr::Not(x) => Expr::not(negate_nth(x, target, seen)),
-        Expr::And(v) => Expr::And(v.iter().map(|x| negate_nth(x, target, seen)).collect()),
-        Expr::Or(v) => Expr::Or(v.iter().map(|x| negate_nth(x, target, seen)).collect()),
-        other => other.clone(),
-    }
 }
 
 /// A generated antecedent related to `reference`: some conjuncts negated or dropped,

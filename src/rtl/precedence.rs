@@ -3,6 +3,7 @@
 //! and operators in source order and rebuilt here by precedence climbing
 //! (IEEE 1800-2017 table 11-2).
 
+use crate::logic::operators::binary_binding;
 use sv_parser::{Expression, SyntaxTree};
 
 use super::text::{compact, expression_text};
@@ -65,22 +66,10 @@ fn climb<'a>(
     lhs
 }
 
-/// Binding strength of a binary operator: higher binds tighter.
+/// Binding strength of a binary operator: higher binds tighter (`->`, `<->` and
+/// anything unknown bind least).
 fn binding(op: &str) -> u8 {
-    match op {
-        "**" => 12,
-        "*" | "/" | "%" => 11,
-        "+" | "-" => 10,
-        "<<" | ">>" | "<<<" | ">>>" => 9,
-        "<" | "<=" | ">" | ">=" => 8,
-        "==" | "!=" | "===" | "!==" | "==?" | "!=?" => 7,
-        "&" => 6,
-        "^" | "~^" | "^~" => 5,
-        "|" => 4,
-        "&&" => 3,
-        "||" => 2,
-        _ => 1, // `->`, `<->`
-    }
+    binary_binding(op).unwrap_or(0)
 }
 
 fn right_associative(op: &str) -> bool {

@@ -4,6 +4,7 @@
 //! (`None`) keep the token-level canonical text.
 
 use super::token::{Token, TokenKind};
+use crate::logic::operators::binary_binding as binary;
 
 /// One node of an operand; `Primary` is the canonical text of an identifier or number
 /// with its selects, calls and member accesses, or of a concatenation.
@@ -17,26 +18,6 @@ enum Node {
 const UNARY: u8 = 13;
 const PRIMARY: u8 = 14;
 const CONDITIONAL: u8 = 1;
-
-/// Binding strength of a binary operator (IEEE 1800-2017 Table 11-2); all are
-/// left-associative except `->` and `<->`.
-fn binary(op: &str) -> Option<u8> {
-    Some(match op {
-        "**" => 12,
-        "*" | "/" | "%" => 11,
-        "+" | "-" => 10,
-        "<<" | ">>" | "<<<" | ">>>" => 9,
-        "<" | "<=" | ">" | ">=" => 8,
-        "==" | "!=" | "===" | "!==" | "==?" | "!=?" => 7,
-        "&" => 6,
-        "^" | "~^" | "^~" => 5,
-        "|" => 4,
-        "&&" => 3,
-        "||" => 2,
-        "->" | "<->" => 0,
-        _ => return None,
-    })
-}
 
 fn right_associative(op: &str) -> bool {
     matches!(op, "->" | "<->")
