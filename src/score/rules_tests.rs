@@ -569,3 +569,60 @@ fn s6_branch_polarity_flips_an_atom_not_one_of_its_occurrences() {
         BranchPolarity
     );
 }
+
+/// §6: the categories are checked in order and the first that applies is the verdict,
+/// also when a later one would apply too.
+#[test]
+fn s6_the_first_category_that_applies_is_the_verdict() {
+    let reference = "property r; (a && b) |=> x == y; endproperty";
+    let verdict = |output: &str| score(reference, output, &async_opts()).remove(0).category;
+    // 1 before 5: a matched property that breaks the contract (`|->` in an
+    // asynchronous record) and drops a predicate. (A property that matches no behavior
+    // gives no contract verdict: §3 speaks of the behaviors it matches.)
+    assert_eq!(
+        verdict("property g; a |-> x == y; endproperty"),
+        OutputContract
+    );
+    assert_eq!(
+        verdict("property g; (a && b) |-> x == z; endproperty"),
+        WrongConsequent
+    );
+    // 1 before 5: a contract break (strict text outside) with a dropped predicate.
+    assert_eq!(
+        verdict("Sure:\nproperty g; a |=> x == y; endproperty"),
+        OutputContract
+    );
+    // 2 before 3: a correct antecedent with the wrong consequent.
+    assert_eq!(
+        verdict("property g; (b && a) |=> x == z; endproperty"),
+        WrongConsequent
+    );
+    // 3 before 4: equivalent to R although a flip of an atom of G also relates them.
+    assert_eq!(
+        verdict("property g; !(!a || !b) |=> x == y; endproperty"),
+        Correct
+    );
+    // 4 before 7: both conjuncts negated, same atoms, neither weaker nor stronger.
+    assert_eq!(
+        verdict("property g; (!a && !b) |=> x == y; endproperty"),
+        BranchPolarity
+    );
+    // One negated conjunct, the other kept: branch-polarity.
+    assert_eq!(
+        verdict("property g; (!a && b) |=> x == y; endproperty"),
+        BranchPolarity
+    );
+    // 5 and 6 exclude each other; 7 takes the rest.
+    assert_eq!(
+        verdict("property g; a |=> x == y; endproperty"),
+        DroppedPredicate
+    );
+    assert_eq!(
+        verdict("property g; a && b && c |=> x == y; endproperty"),
+        ExtraPredicate
+    );
+    assert_eq!(
+        verdict("property g; (a || b) |=> x == y; endproperty"),
+        BooleanStructure
+    );
+}
