@@ -459,7 +459,7 @@ fn journey_open_compare() {
     tmux.keys(&["Enter"]);
     tmux.wait_for(&["bad.jsonl:2:"]);
     tmux.keys(&["Escape"]);
-    tmux.wait_for(&["Kappa per tag"]);
+    tmux.wait_gone("Compare with another auditor");
     tmux.keys(&["q"]);
     exits_with_0(&tmux, &exit_file);
 }
@@ -560,6 +560,7 @@ fn journey_search_mark_copy_help_and_back() {
     tmux.keys(&["Enter"]);
     tmux.wait_for(&["`pair id`: match 1 of 1", "copy the pair id"]);
     tmux.keys(&["Escape"]);
+    tmux.wait_gone("queue (the list of pairs)");
     // The finder: a jump that clears the filter, and Esc back.
     tmux.keys(&["/"]);
     tmux.keys(&["-l", "program=p01"]);

@@ -118,6 +118,24 @@ pub fn start_with(name: &str, env: &str, args: &str, cwd: &Path, exit_file: &Pat
 }
 
 impl Tmux {
+    /// Waits until `text` has left the screen and the status line says `ready`: after
+    /// Esc, before the next key (an Esc followed at once by a key reads as Alt+key).
+    pub fn wait_gone(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let screen = self.screen();
+            let idle = screen.lines().any(|l| l.starts_with("ready"));
+            if idle && !screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waited for {text:?} to go and `ready`; the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// The pane with its attributes as escape sequences (`capture-pane -e`).
     pub fn screen_with_attributes(&self) -> String {
         let out = self
