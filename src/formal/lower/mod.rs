@@ -18,7 +18,7 @@ use super::read::PropertySet;
 use super::sva::Seq;
 use super::sva::ast::{ClockEvent, Expr, ExprKind, Prop, PropertySpec};
 use super::sva::problem::Problem;
-use emit::{Block, PREFIX};
+use emit::{Block, DEAD, PREFIX};
 
 /// The placeholder of the harness's `valid` wire (the reset assumption held).
 pub const VALID: &str = "@V@";
@@ -117,11 +117,11 @@ pub fn lower(
     }
     let trace = trace_rows(&mut block, spec, set)?;
     block.lines.push(format!(
-        "(* keep *) wire {PREFIX}bad = {VALID} && ({});",
+        "(* keep *) wire {PREFIX}bad = ({VALID} && ({})) || {DEAD};",
         fails.join(" || ")
     ));
     block.lines.push(format!(
-        "(* keep *) wire {PREFIX}trig = {VALID} && ({});",
+        "(* keep *) wire {PREFIX}trig = ({VALID} && ({})) || {DEAD};",
         obls.join(" || ")
     ));
     Ok(Lowered {
@@ -290,7 +290,7 @@ fn trace_rows(
             let value = block.expr(e)?;
             let name = format!("{PREFIX}x{}", rows.len() + 1);
             block.lines.push(format!(
-                "(* keep *) wire [$bits({value})-1:0] {name} = {value};"
+                "(* keep *) wire [$bits({value})-1:0] {name} = ({value}) ^ {{$bits({value}){{{DEAD}}}}};"
             ));
             rows.push((text, name));
         }
