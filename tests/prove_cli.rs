@@ -157,6 +157,8 @@ fn table_shows_counterexamples_cycle_by_cycle() {
             "--no-cache",
         ])
         .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .and_then(|mut child| {
             use std::io::Write;
@@ -433,4 +435,245 @@ fn text_without_properties_and_bad_options_are_refused() {
     let out = run(&["missing.sv", "--properties", props.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("missing.sv"));
+}
+
+/// A counter `c` (0, 1, 2, then stays) in its own module, instantiated by `t`; the
+/// module `spare` is instantiated by nobody, so the top must be named.
+const COUNTER: &str = "module cnt(input clk, input rst, output reg [1:0] c);
+  always @(posedge clk)
+    if (rst) c <= 2'd0;
+    else if (c != 2'd2) c <= c + 2'd1;
+endmodule
+";
+const TOP: &str = "module t(input clk, input rst, input a, output [1:0] c, output reg q);
+  cnt u(.clk(clk), .rst(rst), .c(c));
+  always @(posedge clk) q <= a;
+endmodule
+module spare(input x, output y);
+  assign y = x;
+endmodule
+";
+
+#[test]
+fn top_clock_reset_and_vacuity_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnt = write(dir.path(), "cnt.sv", COUNTER);
+    let top = write(dir.path(), "t.sv", TOP);
+    // No clocking event in the text: `--clock` gives it.
+    let props = write(
+        dir.path(),
+        "p.txt",
+        "property bounded; disable iff (rst) c != 2'd3; endproperty\nproperty never; a && !a |-> q; endproperty\n",
+    );
+    let base = [
+        cnt.to_str().unwrap(),
+        top.to_str().unwrap(),
+        "--properties",
+        props.to_str().unwrap(),
+    ];
+    let with = |extra: &[&str]| {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    // Two uninstantiated modules: the top is ambiguous until named.
+    let out = with(&["--clock", "posedge clk"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    // Without a clock the properties cannot be checked.
+    let out = with(&["--top", "t", "--format", "json"]);
+    let v = json(&out);
+    assert_ne!(v["properties"][0]["status"], "pass", "{v}");
+    let reason = v["properties"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("p.txt:1:"), "{reason}");
+    // Reset assumed in the first cycle (auto: `rst`): the counter never reaches 3.
+    let out = with(&["--top", "t", "--clock", "posedge clk", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(
+        statuses(&v),
+        [
+            ("bounded".to_string(), "pass".to_string()),
+            ("never".to_string(), "pass".to_string()),
+        ]
+    );
+    assert_eq!(v["properties"][0]["vacuous"], false);
+    assert_eq!(v["properties"][1]["vacuous"], true);
+    assert!(stderr(&out).contains("assuming `rst` holds in the first cycle"));
+    // An explicit reset expression, and none: then the counter may start at 3.
+    let out = with(&[
+        "--top",
+        "t",
+        "--clock",
+        "negedge clk",
+        "--reset",
+        "rst == 1'b1",
+        "--format",
+        "json",
+    ]);
+    let v = json(&out);
+    // The design's flip-flops use the other edge than the property's clock.
+    assert_eq!(v["properties"][0]["status"], "unsupported", "{v}");
+    let out = with(&[
+        "--top",
+        "t",
+        "--clock",
+        "posedge clk",
+        "--reset",
+        "rst == 1'b1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json(&out)["properties"][0]["status"], "pass");
+    assert!(stderr(&out).contains("assuming `rst == 1'b1` holds"));
+    let out = with(&[
+        "--top",
+        "t",
+        "--clock",
+        "posedge clk",
+        "--reset",
+        "none",
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["properties"][0]["status"], "fail", "{v}");
+    let cex = &v["properties"][0]["counterexample"];
+    let at = cex["fail_cycle"].as_u64().unwrap() as usize;
+    let c = cex["signals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "c")
+        .unwrap();
+    assert_eq!(c["values"][at], "11");
+    // The table marks the vacuous pass.
+    let out = with(&["--top", "t", "--clock", "posedge clk"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("never     pass (vacuous)"), "{text}");
+}
+
+/// A yosys that logs its arguments, then runs the real one.
+fn logging_yosys(dir: &Path, log: &Path) -> PathBuf {
+    let real = std::env::var_os("PATH")
+        .and_then(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join("yosys"))
+                .find(|p| p.is_file())
+        })
+        .expect("yosys on the PATH");
+    let script = dir.join("yosys");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho \"$@\" >> '{}'\nexec '{}' \"$@\"\n",
+            log.display(),
+            real.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+#[test]
+fn results_are_cached_under_the_user_cache_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let rtl = write(dir.path(), "t.sv", DESIGN);
+    let props = write(
+        dir.path(),
+        "p.txt",
+        "assert property (@(posedge clk) disable iff (rst) a |=> q);\nassert property (@(posedge clk) disable iff (rst) a |-> q);\n",
+    );
+    let log = dir.path().join("yosys.log");
+    let yosys = logging_yosys(dir.path(), &log);
+    let cache = dir.path().join("cache");
+    let prove = || {
+        common::flipscope()
+            .args([
+                "prove",
+                rtl.to_str().unwrap(),
+                "--properties",
+                props.to_str().unwrap(),
+                "--format",
+                "json",
+            ])
+            .env("XDG_CACHE_HOME", &cache)
+            .env("FLIPSCOPE_YOSYS", &yosys)
+            .output()
+            .unwrap()
+    };
+    let builds = || {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| l.trim() != "-V")
+            .count()
+    };
+    let first = prove();
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(builds() >= 1, "the first run builds the model");
+    let packs: Vec<_> = std::fs::read_dir(cache.join("flipscope/formal/v1"))
+        .unwrap()
+        .flatten()
+        .collect();
+    assert!(!packs.is_empty());
+    let before = builds();
+    let second = prove();
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert_eq!(builds(), before, "the second run comes from the cache");
+    assert_eq!(json(&first), json(&second));
+    // Another option is another key.
+    let out = common::flipscope()
+        .args([
+            "prove",
+            rtl.to_str().unwrap(),
+            "--properties",
+            props.to_str().unwrap(),
+            "--depth",
+            "20",
+        ])
+        .env("XDG_CACHE_HOME", &cache)
+        .env("FLIPSCOPE_YOSYS", &yosys)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(builds() > before);
+}
+
+#[test]
+fn a_property_yosys_rejects_is_an_error_located_in_the_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let rtl = write(
+        dir.path(),
+        "t.sv",
+        "module t(input clk, input [3:0] a, output reg [3:0] q);\n  function [3:0] inc(input [3:0] x); inc = x + 4'd1; endfunction\n  always @(posedge clk) q <= inc(a);\nendmodule\n",
+    );
+    let props = write(
+        dir.path(),
+        "p.txt",
+        "assert property (@(posedge clk) q == $past(inc(a)));\nassert property (@(posedge clk) q == inc($past(a)));\n",
+    );
+    let out = run(&[
+        rtl.to_str().unwrap(),
+        "--properties",
+        props.to_str().unwrap(),
+        "--reset",
+        "none",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["properties"][0]["status"], "error", "{v}");
+    let reason = v["properties"][0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("p.txt:1:1: yosys rejects the lowered property:"),
+        "{reason}"
+    );
+    // The other property is still checked: without reset `q` starts anywhere.
+    assert_eq!(v["properties"][1]["status"], "fail", "{v}");
+    assert_eq!(v["properties"][1]["counterexample"]["fail_cycle"], 0, "{v}");
 }

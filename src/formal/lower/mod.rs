@@ -286,7 +286,8 @@ fn trace_rows(
             _ => {}
         }
         let text = set.snippet(e.span);
-        if !rows.iter().any(|(t, _)| *t == text) {
+        // yosys 0.23 cannot size a wire by `$bits` of a function call: no row for it.
+        if !rows.iter().any(|(t, _)| *t == text) && !calls_function(e) {
             let value = block.expr(e)?;
             let name = format!("{PREFIX}x{}", rows.len() + 1);
             block.lines.push(format!(
@@ -299,6 +300,11 @@ fn trace_rows(
         }
     }
     Ok(rows)
+}
+
+/// Whether `e` calls a function of the design.
+fn calls_function(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Call(..)) || e.children().into_iter().any(calls_function)
 }
 
 fn prop_booleans<'a>(p: &'a Prop, out: &mut Vec<&'a Expr>) {
