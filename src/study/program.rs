@@ -2,6 +2,7 @@
 //! variants (named rewrites of its RTL, each with an optional rename map).
 
 use std::collections::BTreeMap;
+use std::num::NonZeroU32;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -28,12 +29,25 @@ pub struct Program {
     /// Named rewrites of `rtl` (`T1`, `T2`, `T3`, ...), by name.
     #[serde(default)]
     pub variants: BTreeMap<String, Variant>,
+    /// Widths of signals in bits (`{"a": 1, "state": 2}`), for two-state scoring;
+    /// they add to (and override) what the RTL declares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub widths: Option<BTreeMap<String, NonZeroU32>>,
     /// Fields flipscope does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
 
 impl Program {
+    /// The widths the study file gives, as the logic core takes them.
+    pub fn widths(&self) -> crate::logic::Widths {
+        self.widths
+            .iter()
+            .flatten()
+            .map(|(n, w)| (n.clone(), w.get()))
+            .collect()
+    }
+
     /// The RTL of a variant, `original` included.
     pub fn variant_rtl(&self, variant: &str) -> Option<&str> {
         if variant == ORIGINAL {

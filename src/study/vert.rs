@@ -155,6 +155,7 @@ pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, V
             rtl: record.code,
             reference: record.assertion,
             variants: Default::default(),
+            widths: None,
             extra: record.extra,
         });
     }

@@ -256,6 +256,7 @@ fn program(id: &str, shape: &Shape, rewrites: &[(Kind, Rewrite)]) -> Program {
         rtl: shape.rtl.clone(),
         reference: shape.reference(),
         variants,
+        widths: None,
         extra: Map::new(),
     }
 }
