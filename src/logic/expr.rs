@@ -226,6 +226,9 @@ impl Expr {
     /// Binding strength for printing: higher binds tighter.
     fn precedence(&self) -> u8 {
         match self {
+            // A one-operand `&&` (a lone parenthesised branch predicate) prints as its
+            // operand.
+            Expr::And(v) | Expr::Or(v) if v.len() == 1 => v[0].precedence(),
             Expr::Or(v) if v.len() > 1 => 1,
             Expr::And(v) if v.len() > 1 => 2,
             Expr::Atom(Atom::Eq(..)) => 3,
@@ -270,6 +273,7 @@ impl fmt::Display for Expr {
                     write_operand(f, e, 4)
                 }
             },
+            Expr::And(v) | Expr::Or(v) if v.len() == 1 => write!(f, "{}", v[0]),
             Expr::And(v) | Expr::Or(v) if v.is_empty() => {
                 f.write_str(if matches!(self, Expr::And(_)) {
                     "1"

@@ -41,7 +41,11 @@ pub fn lex(text: &str) -> Vec<Tok> {
         if b.is_ascii_whitespace() {
             i += 1;
         } else if b.is_ascii_digit() || (b == b'\'' && bytes.get(i + 1).is_some_and(|c| c.is_ascii_alphanumeric())) {
-            while i < bytes.len() && (word(bytes[i]) || bytes[i] == b'\'' || bytes[i] == b'?') {
+            let mut based = false;
+            while i < bytes.len()
+                && (word(bytes[i]) || bytes[i] == b'\'' || (based && bytes[i] == b'?'))
+            {
+                based |= bytes[i] == b'\'';
                 i += 1;
             }
             out.push(Tok::Num(text[start..i].to_string()));

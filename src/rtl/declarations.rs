@@ -55,7 +55,9 @@ pub fn read(tree: &SyntaxTree) -> Declarations {
             | RefNode::OutputDeclarationVariable(_)
             | RefNode::InoutDeclaration(_)
             | RefNode::DataDeclarationVariable(_)
-            | RefNode::NetDeclarationNetType(_) => {
+            | RefNode::NetDeclarationNetType(_)
+            // `state_t state;` reads as a net of a user net type.
+            | RefNode::NetDeclarationNetTypeIdentifier(_) => {
                 let tokens = lex(&compact(tree, sv_parser::RefNodes(vec![node])));
                 r.declaration(&tokens);
             }

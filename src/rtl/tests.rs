@@ -114,8 +114,13 @@ fn non_constant_case_labels_take_first_match_order() {
 fn conditions_outside_the_grammar_become_opaque_atoms() {
     let src = "if (cnt  >  4'd3 && en[2] && (a & b) && c == d + 1) x = 1;";
     let got = behaviors(src, None).unwrap();
-    let Expr::And(parts) = &got[0].path else {
+    // The path is one branch predicate (the `if` condition), itself a conjunction.
+    let Expr::And(predicates) = &got[0].path else {
         panic!("{:?}", got[0].path)
+    };
+    assert_eq!(predicates.len(), 1);
+    let Expr::And(parts) = &predicates[0] else {
+        panic!("{:?}", predicates[0])
     };
     assert_eq!(parts[0], Expr::Atom(Atom::Opaque("cnt > 4'd3".into())));
     assert_eq!(parts[1], Expr::Atom(Atom::Opaque("en[2]".into())));
