@@ -1,7 +1,7 @@
 //! Categories 3 to 7 of SCORING.md §6: comparing a generated antecedent G with the
 //! reference antecedent R, exactly, with a reason that names what differs.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::category::Category;
 use super::hints::{width_hint, xz_note};
@@ -205,7 +205,10 @@ fn boolean_structure(
             } else {
                 "holds only for the reference"
             };
-            format!("; {} {which}", describe_assignment(&a))
+            // Atoms shared with the reference are shown as the model wrote them
+            // (`s == 4'hA`, not the reference's `s == 10`): atoms compare by value.
+            let written = g.atoms();
+            format!("; {} {which}", describe_assignment(&a, &written))
         }
         _ => String::new(),
     };
@@ -262,9 +265,10 @@ fn not_implied_by(
 }
 
 /// `a=1, b=0, (c == 3)=1`.
-fn describe_assignment(assignment: &BTreeMap<Atom, bool>) -> String {
+fn describe_assignment(assignment: &BTreeMap<Atom, bool>, written: &BTreeSet<Atom>) -> String {
     let parts: Vec<String> = assignment
         .iter()
+        .map(|(a, v)| (written.get(a).unwrap_or(a), v))
         .map(|(a, v)| match a {
             Atom::Eq(..) => format!("({a})={}", u8::from(*v)),
             _ => format!("{a}={}", u8::from(*v)),

@@ -134,7 +134,7 @@ mod tests {
     #[test]
     fn unparsable_references_are_located_errors() {
         let reference =
-            "property a; p |=> x == y; endproperty\nproperty b; p & q |=> z == w; endproperty";
+            "property a; p |=> x == y; endproperty\nproperty b; p + q |=> z == w; endproperty";
         let e = reference_behaviors(reference).unwrap_err();
         assert_eq!((e.line, e.column), (2, 15));
         assert!(

@@ -18,6 +18,8 @@ pub use prepared::PreparedReference;
 pub use verdict::{ScoreOptions, Verdict};
 
 #[cfg(test)]
+mod defects_tests;
+#[cfg(test)]
 mod props_tests;
 #[cfg(test)]
 mod rules_tests;
