@@ -93,8 +93,17 @@ fn an_enum_state_machine_has_no_negations_of_the_other_labels() {
             .unwrap()
             .to_string()
     };
-    assert_eq!(path("state=DATA"), "rst_n && state == START && (tick && !rx)");
-    for id in ["state=START", "state=STOP", "state=IDLE#2", "valid=tick", "led=~led"] {
+    assert_eq!(
+        path("state=DATA"),
+        "rst_n && state == START && (tick && !rx)"
+    );
+    for id in [
+        "state=START",
+        "state=STOP",
+        "state=IDLE#2",
+        "valid=tick",
+        "led=~led",
+    ] {
         assert!(!path(id).contains("!="), "{id}: {}", path(id));
     }
     // Only a default item negates the others.

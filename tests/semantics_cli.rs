@@ -29,14 +29,29 @@ fn check_sva_is_two_state_by_default_and_atoms_on_request() {
     let g = "property g; a == 0 && s != 2'd0 && s == 2'd1 |=> x == y; endproperty";
     assert_eq!(category(&["--reference", r, "--generated", g]), "correct");
     assert_eq!(
-        category(&["--reference", r, "--generated", g, "--semantics", "two-state"]),
+        category(&[
+            "--reference",
+            r,
+            "--generated",
+            g,
+            "--semantics",
+            "two-state"
+        ]),
         "correct"
     );
     assert_ne!(
         category(&["--reference", r, "--generated", g, "--semantics", "atoms"]),
         "correct"
     );
-    let out = common::run(&["check-sva", "--reference", r, "--generated", g, "--semantics", "three"]);
+    let out = common::run(&[
+        "check-sva",
+        "--reference",
+        r,
+        "--generated",
+        g,
+        "--semantics",
+        "three",
+    ]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -48,9 +63,26 @@ fn check_sva_takes_widths() {
     assert_ne!(without["category"], "correct");
     let reason = without["reason"].as_str().unwrap();
     assert!(reason.contains("--width a=1 --width b=1"), "{reason}");
-    let args = ["--reference", r, "--generated", g, "--width", "a=1", "--width", "b=1"];
+    let args = [
+        "--reference",
+        r,
+        "--generated",
+        g,
+        "--width",
+        "a=1",
+        "--width",
+        "b=1",
+    ];
     assert_eq!(category(&args), "correct");
-    let out = common::run(&["check-sva", "--reference", r, "--generated", g, "--width", "a=0"]);
+    let out = common::run(&[
+        "check-sva",
+        "--reference",
+        r,
+        "--generated",
+        g,
+        "--width",
+        "a=0",
+    ]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -58,9 +90,17 @@ fn check_sva_takes_widths() {
 #[test]
 fn a_generated_text_starting_with_a_dash_is_scored() {
     let r = "property r; a |=> x == y; endproperty";
-    for g in ["-- a comment, then nothing", "- property g; a |=> x == y; endproperty"] {
+    for g in [
+        "-- a comment, then nothing",
+        "- property g; a |=> x == y; endproperty",
+    ] {
         let out = common::run(&["check-sva", "--reference", r, "--generated", g]);
-        assert_eq!(out.status.code(), Some(0), "{g}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{g}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let v = check(&["--reference", r, "--generated", "-x"]);
     assert_eq!(v[0]["category"], "output-contract");
@@ -88,7 +128,11 @@ fn fsm_study(dir: &Path, original: &str, widths: Option<Value>) {
     let right = "property g; @(posedge clk) rst_n && state == START && tick && !rx |-> state == DATA; endproperty";
     std::fs::write(
         dir.join("generations.jsonl"),
-        format!("{}\n{}\n", generation("original", original), generation("T3", right)),
+        format!(
+            "{}\n{}\n",
+            generation("original", original),
+            generation("T3", right)
+        ),
     )
     .unwrap();
 }
@@ -100,7 +144,11 @@ fn base_categories(dir: &Path, extra: &[&str]) -> Vec<String> {
         .args([&["score", dir.to_str().unwrap()], extra].concat())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -118,12 +166,18 @@ fn an_fsm_property_is_correct_under_the_rtl_oracle() {
     let dir = tempfile::tempdir().unwrap();
     let right = "property g; @(posedge clk) rst_n && state == START && tick && !rx |-> state == DATA; endproperty";
     fsm_study(dir.path(), right, None);
-    assert_eq!(base_categories(dir.path(), &["--oracle", "rtl"]), ["correct"]);
+    assert_eq!(
+        base_categories(dir.path(), &["--oracle", "rtl"]),
+        ["correct"]
+    );
     assert_eq!(base_categories(dir.path(), &[]), ["correct"]);
     // The member's value in its place: the same constant under two-state semantics.
     let by_value = "property g; @(posedge clk) rst_n && state == 2'd1 && tick && !rx |-> state == DATA; endproperty";
     fsm_study(dir.path(), by_value, None);
-    assert_eq!(base_categories(dir.path(), &["--oracle", "rtl"]), ["correct"]);
+    assert_eq!(
+        base_categories(dir.path(), &["--oracle", "rtl"]),
+        ["correct"]
+    );
     assert_ne!(
         base_categories(dir.path(), &["--oracle", "rtl", "--semantics", "atoms"]),
         ["correct"]
@@ -131,7 +185,10 @@ fn an_fsm_property_is_correct_under_the_rtl_oracle() {
     // The RTL declares `tick` and `rx` 1 bit wide: `tick & ~rx` is `tick && !rx`.
     let bitwise = "property g; @(posedge clk) rst_n && state == START && (tick & ~rx) |-> state == DATA; endproperty";
     fsm_study(dir.path(), bitwise, None);
-    assert_eq!(base_categories(dir.path(), &["--oracle", "rtl"]), ["correct"]);
+    assert_eq!(
+        base_categories(dir.path(), &["--oracle", "rtl"]),
+        ["correct"]
+    );
 }
 
 #[test]
@@ -139,8 +196,15 @@ fn a_study_toml_chooses_the_semantics_and_the_flag_overrides_it() {
     let dir = tempfile::tempdir().unwrap();
     let by_value = "property g; @(posedge clk) rst_n && state == 2'd1 && tick && !rx |-> state == DATA; endproperty";
     fsm_study(dir.path(), by_value, None);
-    std::fs::write(dir.path().join("study.toml"), "[scoring]\nsemantics = \"atoms\"\n").unwrap();
-    assert_ne!(base_categories(dir.path(), &["--oracle", "rtl"]), ["correct"]);
+    std::fs::write(
+        dir.path().join("study.toml"),
+        "[scoring]\nsemantics = \"atoms\"\n",
+    )
+    .unwrap();
+    assert_ne!(
+        base_categories(dir.path(), &["--oracle", "rtl"]),
+        ["correct"]
+    );
     assert_eq!(
         base_categories(dir.path(), &["--oracle", "rtl", "--semantics", "two-state"]),
         ["correct"]
@@ -152,7 +216,14 @@ fn a_study_toml_chooses_the_semantics_and_the_flag_overrides_it() {
         .args(["score", dir.path().to_str().unwrap()])
         .output()
         .unwrap();
-    let pair: Value = serde_json::from_str(String::from_utf8(out.stdout).unwrap().lines().next().unwrap()).unwrap();
+    let pair: Value = serde_json::from_str(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
     assert_eq!(pair["semantics"], "atoms");
     // A bad setting is bad input, located.
     std::fs::write(dir.path().join("study.toml"), "[scoring]\nsemantics = 3\n").unwrap();

@@ -153,6 +153,9 @@ mod tests {
     fn two_state_constants_exclude_each_other() {
         assert_eq!(imp("s == 1", "s != 2"), Some((true, false)));
         assert_eq!(imp("s == 1 && s == 2", "0"), Some((true, true)));
-        assert_eq!(imp("x == 2'b01", "x != 2'b00 && x == 2'b01"), Some((true, true)));
+        assert_eq!(
+            imp("x == 2'b01", "x != 2'b00 && x == 2'b01"),
+            Some((true, true))
+        );
     }
 }

@@ -109,7 +109,10 @@ fn keeps_compound_operands_against_signals_as_atoms() {
 fn two_state_reads_a_signal_against_a_one_bit_value() {
     // c equals 1 when a && b holds, 0 when not, whatever its width.
     assert_eq!(c("(b && a) == c"), "a && b && c == 1'b1 || !c && !(a && b)");
-    assert_eq!(cw("(b && a) == c", &[("c", 1)]), "a && b && c || !c && !(a && b)");
+    assert_eq!(
+        cw("(b && a) == c", &[("c", 1)]),
+        "a && b && c || !c && !(a && b)"
+    );
 }
 
 #[test]
@@ -131,9 +134,12 @@ fn two_state_uses_known_widths() {
     assert_eq!(c("a == 1'b1"), "a == 1'b1");
     assert_eq!(c("a == b"), "a == b");
     // Atoms semantics ignores widths.
-    let atoms = Semantics::new(crate::logic::Values::Atoms)
-        .with_widths([("a".to_string(), 1)].into());
-    assert_eq!(atoms.canonical_text(&parse_expr("a == 1'b1").unwrap()), "a == 1'b1");
+    let atoms =
+        Semantics::new(crate::logic::Values::Atoms).with_widths([("a".to_string(), 1)].into());
+    assert_eq!(
+        atoms.canonical_text(&parse_expr("a == 1'b1").unwrap()),
+        "a == 1'b1"
+    );
 }
 
 #[test]
@@ -152,14 +158,15 @@ fn two_state_reads_opaque_rtl_operands_again() {
     use crate::logic::{Atom, Expr, Term};
     let opaque = Expr::and([
         Expr::Atom(Atom::Opaque("a & b".into())),
-        Expr::Atom(Atom::Eq(Term::Opaque("en[2]".into()), Term::Const(
-            crate::logic::Constant {
+        Expr::Atom(Atom::Eq(
+            Term::Opaque("en[2]".into()),
+            Term::Const(crate::logic::Constant {
                 text: "1'b1".into(),
                 width: Some(1),
                 value: Some(1),
                 has_xz: false,
-            },
-        ))),
+            }),
+        )),
     ]);
     let sem = Semantics::default().with_widths(
         [("a", 1), ("b", 1), ("en", 4)]

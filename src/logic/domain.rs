@@ -40,11 +40,14 @@ fn classify(atom: &Atom) -> Option<(&str, bool, Option<u128>, Option<&Term>)> {
     match atom {
         Atom::Ident(n) => Some((n, false, None, None)),
         Atom::Opaque(t) => Some((t, true, None, None)),
-        Atom::Eq(t @ Term::Ident(n), Term::Const(c)) | Atom::Eq(Term::Const(c), t @ Term::Ident(n)) => {
+        Atom::Eq(t @ Term::Ident(n), Term::Const(c))
+        | Atom::Eq(Term::Const(c), t @ Term::Ident(n)) => {
             Some((n, false, Some(known(c)?), Some(t)))
         }
         Atom::Eq(t @ Term::Opaque(o), Term::Const(c))
-        | Atom::Eq(Term::Const(c), t @ Term::Opaque(o)) => Some((o, true, Some(known(c)?), Some(t))),
+        | Atom::Eq(Term::Const(c), t @ Term::Opaque(o)) => {
+            Some((o, true, Some(known(c)?), Some(t)))
+        }
         _ => None,
     }
 }
@@ -178,7 +181,12 @@ fn group_classes(g: &Group, width: Option<u32>) -> Vec<Class> {
         classes.push(Class(literals));
     }
     // Another value exists unless the constants and zero fill the width.
-    let mut listed: Vec<u128> = g.values.iter().map(|&(_, v)| v).filter(|&v| fits(v)).collect();
+    let mut listed: Vec<u128> = g
+        .values
+        .iter()
+        .map(|&(_, v)| v)
+        .filter(|&v| fits(v))
+        .collect();
     listed.push(0);
     listed.sort_unstable();
     listed.dedup();

@@ -325,7 +325,10 @@ fn write_opaque(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
 pub(crate) fn is_selected_name(text: &str) -> bool {
     let bytes = text.as_bytes();
     let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.';
-    if !bytes.first().is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_') {
+    if !bytes
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+    {
         return false;
     }
     let mut i = 0;
@@ -339,10 +342,12 @@ pub(crate) fn is_selected_name(text: &str) -> bool {
     while i < bytes.len() {
         match bytes[i] {
             b'[' => depth += 1,
-            b']' => depth = match depth.checked_sub(1) {
-                Some(d) => d,
-                None => return false,
-            },
+            b']' => {
+                depth = match depth.checked_sub(1) {
+                    Some(d) => d,
+                    None => return false,
+                }
+            }
             b' ' | b'(' | b')' if depth == 0 => return false,
             _ if depth == 0 => return false,
             _ => {}

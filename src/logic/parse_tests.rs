@@ -154,7 +154,10 @@ fn a_lone_parenthesised_conjunction_is_one_conjunct() {
     assert_eq!(crate::logic::top_level_conjuncts(&e).len(), 1);
     // The same predicate followed by another is numbered the same way: conjunct 1.
     let more = p("( e && f ) && g");
-    assert_eq!(crate::logic::top_level_conjuncts(&more)[0], Expr::and([id("e"), id("f")]));
+    assert_eq!(
+        crate::logic::top_level_conjuncts(&more)[0],
+        Expr::and([id("e"), id("f")])
+    );
     // Without the parentheses, or when they are not around everything, no change.
     assert_eq!(p("e && f"), Expr::and([id("e"), id("f")]));
     assert_eq!(p("(e) && (f)"), Expr::and([id("e"), id("f")]));

@@ -272,11 +272,9 @@ impl Comparison<'_, '_> {
                     f.shape.implies(&f.tr, &f.tg, valid),
                 )
             }
-            None => relation_canonical(
-                self.g,
-                &self.reference.canonical,
-                &self.reference.semantics,
-            ),
+            None => {
+                relation_canonical(self.g, &self.reference.canonical, &self.reference.semantics)
+            }
         }
     }
 

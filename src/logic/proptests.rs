@@ -257,7 +257,11 @@ fn brute_relation_in(a: &Expr, b: &Expr, two_state: bool) -> Relation {
 
 /// The assignments of the canonical atoms `atoms` that some valuation of the model
 /// gives (each as one truth value per atom).
-fn realizable(atoms: &[Atom], over: &[&Expr], two_state: bool) -> std::collections::BTreeSet<Vec<bool>> {
+fn realizable(
+    atoms: &[Atom],
+    over: &[&Expr],
+    two_state: bool,
+) -> std::collections::BTreeSet<Vec<bool>> {
     valuations(over, two_state)
         .iter()
         .map(|v| atoms.iter().map(|a| v.atom(a)).collect())
@@ -265,7 +269,11 @@ fn realizable(atoms: &[Atom], over: &[&Expr], two_state: bool) -> std::collectio
 }
 
 fn semantics(two_state: bool) -> Semantics {
-    Semantics::new(if two_state { Values::TwoState } else { Values::Atoms })
+    Semantics::new(if two_state {
+        Values::TwoState
+    } else {
+        Values::Atoms
+    })
 }
 
 /// `e` with every `&&`/`||` operand list reversed and every equality's operands swapped.

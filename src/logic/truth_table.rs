@@ -144,7 +144,11 @@ mod tests {
         // s == 1, s == 2: three rows (neither, one, the other), never both.
         let t = truth_table(&[&p("s == 1"), &p("s != 2")], 10);
         assert_eq!(t.total_rows, 3);
-        assert!(t.rows.iter().all(|r| !(r.values_of_atoms[0] && r.values_of_atoms[1])));
+        assert!(
+            t.rows
+                .iter()
+                .all(|r| !(r.values_of_atoms[0] && r.values_of_atoms[1]))
+        );
         // `a == 0` is `!a`: one atom, no row with a=1 and (a == 0)=1.
         let t = truth_table(&[&p("a == 0"), &p("!a")], 10);
         assert_eq!((t.atoms.len(), t.disagreeing_rows), (1, Some(0)));

@@ -185,10 +185,9 @@ impl Value {
                     Unary::Or | Unary::Nor => v.condition(semantics),
                     Unary::And | Unary::Nand => match v.width(semantics) {
                         Some(1) => v.logic(semantics)?,
-                        Some(w) if w < 128 => Expr::Atom(Atom::Eq(
-                            v.term(semantics),
-                            Term::Const(all_ones(w)),
-                        )),
+                        Some(w) if w < 128 => {
+                            Expr::Atom(Atom::Eq(v.term(semantics), Term::Const(all_ones(w))))
+                        }
                         _ => return None,
                     },
                     Unary::Invert | Unary::Xor | Unary::Xnor => v.logic(semantics)?,

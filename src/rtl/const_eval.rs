@@ -40,7 +40,9 @@ pub fn lex(text: &str) -> Vec<Tok> {
         let start = i;
         if b.is_ascii_whitespace() {
             i += 1;
-        } else if b.is_ascii_digit() || (b == b'\'' && bytes.get(i + 1).is_some_and(|c| c.is_ascii_alphanumeric())) {
+        } else if b.is_ascii_digit()
+            || (b == b'\'' && bytes.get(i + 1).is_some_and(|c| c.is_ascii_alphanumeric()))
+        {
             let mut based = false;
             while i < bytes.len()
                 && (word(bytes[i]) || bytes[i] == b'\'' || (based && bytes[i] == b'?'))
@@ -51,7 +53,9 @@ pub fn lex(text: &str) -> Vec<Tok> {
             out.push(Tok::Num(text[start..i].to_string()));
         } else if b.is_ascii_alphabetic() || b == b'_' || b == b'$' || b == b'\\' {
             i += 1;
-            while i < bytes.len() && (word(bytes[i]) || (b == b'\\' && !bytes[i].is_ascii_whitespace())) {
+            while i < bytes.len()
+                && (word(bytes[i]) || (b == b'\\' && !bytes[i].is_ascii_whitespace()))
+            {
                 i += 1;
             }
             out.push(Tok::Ident(text[start..i].to_string()));
@@ -60,7 +64,10 @@ pub fn lex(text: &str) -> Vec<Tok> {
             let op = OPERATORS
                 .iter()
                 .find(|op| rest.starts_with(**op))
-                .map_or_else(|| rest.chars().next().map_or(1, char::len_utf8), |op| op.len());
+                .map_or_else(
+                    || rest.chars().next().map_or(1, char::len_utf8),
+                    |op| op.len(),
+                );
             out.push(Tok::Op(text[i..i + op].to_string()));
             i += op;
         }

@@ -79,9 +79,30 @@ struct Reader {
 }
 
 const SKIPPED: [&str; 24] = [
-    "input", "output", "inout", "ref", "wire", "wand", "wor", "tri", "tri0", "tri1", "triand",
-    "trior", "trireg", "uwire", "supply0", "supply1", "var", "const", "automatic", "static",
-    "signed", "unsigned", "localparam", "parameter",
+    "input",
+    "output",
+    "inout",
+    "ref",
+    "wire",
+    "wand",
+    "wor",
+    "tri",
+    "tri0",
+    "tri1",
+    "triand",
+    "trior",
+    "trireg",
+    "uwire",
+    "supply0",
+    "supply1",
+    "var",
+    "const",
+    "automatic",
+    "static",
+    "signed",
+    "unsigned",
+    "localparam",
+    "parameter",
 ];
 
 impl Reader {
@@ -233,8 +254,7 @@ impl Reader {
             _ => tokens,
         };
         let segments = split_top(tokens, ",");
-        let Some((name, type_tokens, array)) = segments.first().and_then(|s| declarator(s))
-        else {
+        let Some((name, type_tokens, array)) = segments.first().and_then(|s| declarator(s)) else {
             return;
         };
         let width = self.type_width(type_tokens);
@@ -384,8 +404,14 @@ mod tests {
              endmodule\n",
         );
         let w = |n: &str| d.widths.get(n).copied();
-        assert_eq!((w("clk"), w("rst"), w("data"), w("q")), (Some(1), Some(1), Some(8), Some(4)));
-        assert_eq!((w("en"), w("s"), w("t"), w("i")), (Some(1), Some(2), Some(2), Some(32)));
+        assert_eq!(
+            (w("clk"), w("rst"), w("data"), w("q")),
+            (Some(1), Some(1), Some(8), Some(4))
+        );
+        assert_eq!(
+            (w("en"), w("s"), w("t"), w("i")),
+            (Some(1), Some(2), Some(2), Some(32))
+        );
         assert_eq!(w("mem"), None, "an array has no width");
         assert_eq!(d.constants["W"].value, Some(8));
     }
@@ -401,7 +427,10 @@ mod tests {
              endmodule\n",
         );
         let v = |n: &str| d.constants.get(n).and_then(|c| c.value);
-        assert_eq!((v("IDLE"), v("START"), v("DATA")), (Some(0), Some(1), Some(3)));
+        assert_eq!(
+            (v("IDLE"), v("START"), v("DATA")),
+            (Some(0), Some(1), Some(3))
+        );
         assert_eq!(d.constants["START"].width, Some(2));
         assert_eq!(d.constants["START"].text, "START");
         assert_eq!((v("A"), v("B")), (Some(5), Some(6)));

@@ -270,3 +270,25 @@ fn only_labels_that_may_overlap_take_first_match_negations() {
         ]
     );
 }
+
+/// Issue 14: `parameter` defaults, `localparam`s and enum members are constants, so a
+/// case over distinct ones needs no negations; two names of one value may match
+/// together, so the later item keeps the first-match negation.
+#[test]
+fn named_constant_labels_are_compared_by_value() {
+    let src = "module m #(parameter A = 0, parameter B = 1) (input logic [1:0] s, output logic y);\n\
+               localparam logic [1:0] C = 2'd2, D = 2'd1;\n\
+               always_comb begin\n\
+                 case (s)\n\
+                   A: y = 1'b0;\n\
+                   B: y = 1'b1;\n\
+                   C: y = 1'b0;\n\
+                   D: y = 1'b1;\n\
+                 endcase\n\
+               end\n\
+               endmodule\n";
+    assert_eq!(
+        path_texts(src),
+        ["s == A", "s == B", "s == C", "s != B && s == D"]
+    );
+}

@@ -19,14 +19,13 @@ const EQUIVALENT: &str = "antecedent is equivalent to the reference";
 /// must agree with it.
 pub fn classify(generated: &Expr, reference: &Expr, semantics: &Semantics) -> (Category, String) {
     let (category, reason) = classify_plain(generated, reference, semantics);
-    (category, with_notes(category, reason, generated, reference, semantics))
+    (
+        category,
+        with_notes(category, reason, generated, reference, semantics),
+    )
 }
 
-fn classify_plain(
-    generated: &Expr,
-    reference: &Expr,
-    semantics: &Semantics,
-) -> (Category, String) {
+fn classify_plain(generated: &Expr, reference: &Expr, semantics: &Semantics) -> (Category, String) {
     let g = semantics.canonical(generated);
     let r = semantics.canonical(reference);
     // Fast path: equal canonical forms need no decision procedure.
@@ -158,8 +157,7 @@ fn dropped(missed: String) -> (Category, String) {
 fn extra(generated: &Expr, r: &Expr, semantics: &Semantics) -> (Category, String) {
     let conjuncts = logic::top_level_conjuncts(generated);
     let conjuncts: Vec<&Expr> = conjuncts.iter().collect();
-    let canonical_conjuncts: Vec<Expr> =
-        conjuncts.iter().map(|c| semantics.canonical(c)).collect();
+    let canonical_conjuncts: Vec<Expr> = conjuncts.iter().map(|c| semantics.canonical(c)).collect();
     let added = not_implied_by(generated, &conjuncts, |i| {
         implies_canonical(r, &canonical_conjuncts[i], semantics)
     });

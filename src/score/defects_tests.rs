@@ -42,20 +42,39 @@ use Category::*;
 
 #[test]
 fn a_term_compared_with_zero_is_its_negation() {
-    assert_eq!(one("!a", "a == 0 |=> x == y", &two_state()).category, Correct);
-    assert_eq!(one("a", "a != 2'b00 |=> x == y", &two_state()).category, Correct);
+    assert_eq!(
+        one("!a", "a == 0 |=> x == y", &two_state()).category,
+        Correct
+    );
+    assert_eq!(
+        one("a", "a != 2'b00 |=> x == y", &two_state()).category,
+        Correct
+    );
     // The paper's abstraction keeps them apart.
     assert_ne!(one("!a", "a == 0 |=> x == y", &atoms()).category, Correct);
 }
 
 #[test]
 fn equalities_with_distinct_constants_exclude_each_other() {
-    let v = one("x1 == 2'b01", "x1 != 2'b00 && x1 == 2'b01 |=> x == y", &two_state());
+    let v = one(
+        "x1 == 2'b01",
+        "x1 != 2'b00 && x1 == 2'b01 |=> x == y",
+        &two_state(),
+    );
     assert_eq!(v.category, Correct, "{}", v.reason);
-    let v = one("s == 2'd1", "s == 2'd1 && s != 2'd0 |=> x == y", &two_state());
+    let v = one(
+        "s == 2'd1",
+        "s == 2'd1 && s != 2'd0 |=> x == y",
+        &two_state(),
+    );
     assert_eq!(v.category, Correct, "{}", v.reason);
     assert_ne!(
-        one("x1 == 2'b01", "x1 != 2'b00 && x1 == 2'b01 |=> x == y", &atoms()).category,
+        one(
+            "x1 == 2'b01",
+            "x1 != 2'b00 && x1 == 2'b01 |=> x == y",
+            &atoms()
+        )
+        .category,
         Correct
     );
 }
@@ -65,15 +84,22 @@ fn constants_are_compared_by_value_in_consequents_too() {
     let reference = "property r; a |=> x == 4'hA; endproperty";
     let output = "property g; a |=> x == 4'd10; endproperty";
     assert_eq!(score(reference, output, &two_state())[0].category, Correct);
-    assert_eq!(score(reference, output, &atoms())[0].category, WrongConsequent);
+    assert_eq!(
+        score(reference, output, &atoms())[0].category,
+        WrongConsequent
+    );
     // The behavior keeps the reference's spelling.
-    assert_eq!(score(reference, output, &two_state())[0].behavior_id, "x=4'hA");
+    assert_eq!(
+        score(reference, output, &two_state())[0].behavior_id,
+        "x=4'hA"
+    );
 }
 
 #[test]
 fn known_one_bit_widths_make_bitwise_operators_logical() {
     let widths = |names: &[&str]| ScoreOptions {
-        semantics: Semantics::default().with_widths(names.iter().map(|n| (n.to_string(), 1)).collect()),
+        semantics: Semantics::default()
+            .with_widths(names.iter().map(|n| (n.to_string(), 1)).collect()),
         ..ScoreOptions::default()
     };
     let v = one("a && b", "a & b |=> x == y", &widths(&["a", "b"]));
@@ -83,19 +109,34 @@ fn known_one_bit_widths_make_bitwise_operators_logical() {
     // Widths unknown: distinct, and the reason says which width would make them equal.
     let v = one("a && b", "a & b |=> x == y", &two_state());
     assert_ne!(v.category, Correct);
-    assert!(v.reason.contains("`a`, `b` were all 1 bit wide"), "{}", v.reason);
+    assert!(
+        v.reason.contains("`a`, `b` were all 1 bit wide"),
+        "{}",
+        v.reason
+    );
     let v = one("a", "a == 1'b1 |=> x == y", &two_state());
     assert!(v.reason.contains("if `a` were 1 bit wide"), "{}", v.reason);
     // Under the atoms semantics a bitwise operator is outside the grammar.
-    assert_eq!(one("a && b", "a & b |=> x == y", &atoms()).category, OutputContract);
+    assert_eq!(
+        one("a && b", "a & b |=> x == y", &atoms()).category,
+        OutputContract
+    );
 }
 
 #[test]
 fn case_equality_is_equality_under_two_state() {
-    assert_eq!(one("a == b && !c", "a === b && c !== 1'b1 |=> x == y", &ScoreOptions {
-        semantics: Semantics::default().with_widths([("c".to_string(), 1)].into()),
-        ..ScoreOptions::default()
-    }).category, Correct);
+    assert_eq!(
+        one(
+            "a == b && !c",
+            "a === b && c !== 1'b1 |=> x == y",
+            &ScoreOptions {
+                semantics: Semantics::default().with_widths([("c".to_string(), 1)].into()),
+                ..ScoreOptions::default()
+            }
+        )
+        .category,
+        Correct
+    );
     // x/z literals stay outside, reported as such.
     let v = one("s == 2'b01", "s === 2'b0x |=> x == y", &two_state());
     assert_ne!(v.category, Correct);
@@ -133,7 +174,11 @@ fn delays_comparisons_and_arrows_in_place_of_the_form_are_output_contract() {
         for options in [two_state(), atoms()] {
             let v = one("a", body, &options);
             assert_eq!(v.category, OutputContract, "{body}: {}", v.reason);
-            assert!(v.reason.starts_with("`g`: malformed"), "{body}: {}", v.reason);
+            assert!(
+                v.reason.starts_with("`g`: malformed"),
+                "{body}: {}",
+                v.reason
+            );
         }
     }
 }
@@ -142,9 +187,8 @@ fn delays_comparisons_and_arrows_in_place_of_the_form_are_output_contract() {
 fn another_correct_property_does_not_hide_a_malformed_one() {
     let reference = "property r; a |=> x == y; endproperty";
     for bad in ["a |=> ##1 x == y", "a |=> x <= y", "a -> x == y"] {
-        let output = format!(
-            "property good; a |=> x == y; endproperty\nproperty bad; {bad}; endproperty"
-        );
+        let output =
+            format!("property good; a |=> x == y; endproperty\nproperty bad; {bad}; endproperty");
         let v = score(reference, &output, &two_state()).remove(0);
         assert_eq!(v.category, OutputContract, "{bad}: {}", v.reason);
         assert!(v.reason.starts_with("`bad`"), "{}", v.reason);
@@ -157,16 +201,28 @@ fn calls_keep_their_parentheses_in_ids_and_reasons() {
     let b = reference_behaviors(reference).unwrap();
     let ids: Vec<&str> = b.iter().map(|b| b.id.as_str()).collect();
     assert_eq!(ids, ["x=f(y)", "q=$past(z)"]);
-    let v = score(reference, "property g; a |=> x == fy; endproperty", &two_state());
+    let v = score(
+        reference,
+        "property g; a |=> x == fy; endproperty",
+        &two_state(),
+    );
     assert_eq!(v[0].reason, "`g` asserts x == fy instead of x == f(y)");
 }
 
 #[test]
 fn a_bitwise_and_of_a_reduction_is_not_a_logical_and() {
     let reference = "property r; a |=> x == b & &c; endproperty";
-    let v = score(reference, "property g; a |=> x == (b && c); endproperty", &two_state());
+    let v = score(
+        reference,
+        "property g; a |=> x == (b && c); endproperty",
+        &two_state(),
+    );
     assert_eq!(v[0].category, WrongConsequent, "{}", v[0].reason);
-    let v = score(reference, "property g; a |=> x == b& &c; endproperty", &two_state());
+    let v = score(
+        reference,
+        "property g; a |=> x == b& &c; endproperty",
+        &two_state(),
+    );
     assert_eq!(v[0].category, Correct);
 }
 
@@ -174,16 +230,27 @@ fn a_bitwise_and_of_a_reduction_is_not_a_logical_and() {
 fn a_lone_parenthesised_condition_is_one_branch_predicate() {
     let v = one("( e && f )", "!( e && f ) |=> x == y", &two_state());
     assert_eq!(v.category, BranchPolarity, "{}", v.reason);
-    assert_eq!(v.reason, "`g`: conjunct 1 (e && f) of the reference is negated");
+    assert_eq!(
+        v.reason,
+        "`g`: conjunct 1 (e && f) of the reference is negated"
+    );
     // The same predicate with more after it is numbered the same.
-    let v = one("( e && f ) && ( g )", "!( e && f ) && g |=> x == y", &two_state());
-    assert_eq!(v.reason, "`g`: conjunct 1 (e && f) of the reference is negated");
+    let v = one(
+        "( e && f ) && ( g )",
+        "!( e && f ) && g |=> x == y",
+        &two_state(),
+    );
+    assert_eq!(
+        v.reason,
+        "`g`: conjunct 1 (e && f) of the reference is negated"
+    );
 }
 
 #[test]
 fn lenient_reading_takes_labelled_assertions() {
     let reference = "property r; @(posedge clk) a |-> x == y; endproperty";
-    let output = "Here is the check:\n```\nchk_x: assert property (@(posedge clk) a |-> x == y);\n```";
+    let output =
+        "Here is the check:\n```\nchk_x: assert property (@(posedge clk) a |-> x == y);\n```";
     let options = ScoreOptions {
         clock: Some("posedge clk".into()),
         lenient: true,
@@ -196,7 +263,10 @@ fn lenient_reading_takes_labelled_assertions() {
         lenient: false,
         ..options
     };
-    assert_eq!(score(reference, output, &strict)[0].category, OutputContract);
+    assert_eq!(
+        score(reference, output, &strict)[0].category,
+        OutputContract
+    );
 }
 
 #[test]
@@ -213,12 +283,15 @@ fn an_unterminated_comment_in_lenient_prose_swallows_nothing() {
 #[test]
 fn repeated_behaviors_take_properties_by_meaning() {
     // The same `x = y` under two paths, written in the other order.
-    let reference = "property r1; a |=> x == y; endproperty\nproperty r2; !a && b |=> x == y; endproperty";
-    let output = "property g1; !a && b |=> x == y; endproperty\nproperty g2; a |=> x == y; endproperty";
+    let reference =
+        "property r1; a |=> x == y; endproperty\nproperty r2; !a && b |=> x == y; endproperty";
+    let output =
+        "property g1; !a && b |=> x == y; endproperty\nproperty g2; a |=> x == y; endproperty";
     let v = score(reference, output, &two_state());
     assert!(v.iter().all(|v| v.correct), "{v:?}");
     // Both `p = q` and `q = p`, asserted as `q == p` and `p == q` the other way round.
-    let reference = "property r1; s |=> p == q; endproperty\nproperty r2; !s |=> q == p; endproperty";
+    let reference =
+        "property r1; s |=> p == q; endproperty\nproperty r2; !s |=> q == p; endproperty";
     let output = "property g1; !s |=> p == q; endproperty\nproperty g2; s |=> q == p; endproperty";
     let v = score(reference, output, &two_state());
     assert!(v.iter().all(|v| v.correct), "{v:?}");
@@ -226,17 +299,23 @@ fn repeated_behaviors_take_properties_by_meaning() {
 
 #[test]
 fn a_verbatim_duplicate_is_not_charged_to_another_behavior() {
-    let reference = "property r1; a |=> x == y; endproperty\nproperty r2; !a |=> x == y; endproperty";
+    let reference =
+        "property r1; a |=> x == y; endproperty\nproperty r2; !a |=> x == y; endproperty";
     let output = "property g1; a |=> x == y; endproperty\nproperty g1; a |=> x == y; endproperty";
     let v = score(reference, output, &two_state());
     assert_eq!(v[0].category, Correct, "{}", v[0].reason);
     assert_eq!(v[1].category, MissingProperty, "{}", v[1].reason);
-    assert!(v[1].reason.contains("none is left for this one"), "{}", v[1].reason);
+    assert!(
+        v[1].reason.contains("none is left for this one"),
+        "{}",
+        v[1].reason
+    );
 }
 
 #[test]
 fn a_wrong_property_among_repeats_costs_one_behavior() {
-    let reference = "property r1; a |=> x == y; endproperty\nproperty r2; !a |=> x == y; endproperty";
+    let reference =
+        "property r1; a |=> x == y; endproperty\nproperty r2; !a |=> x == y; endproperty";
     let output = "property g1; a |=> x == y; endproperty\nproperty g2; !a |=> x == y; endproperty\nproperty g3; c |=> x == y; endproperty";
     let v = score(reference, output, &two_state());
     let correct = v.iter().filter(|v| v.correct).count();
@@ -255,7 +334,10 @@ fn disable_iff_is_read_into_the_antecedent() {
     let v = score(reference, output, &options).remove(0);
     assert_eq!(v.category, Correct, "{}", v.reason);
     let output = "property g; @(posedge clk) disable iff (rst_n) a |-> x == y; endproperty";
-    assert_eq!(score(reference, output, &options)[0].category, BranchPolarity);
+    assert_eq!(
+        score(reference, output, &options)[0].category,
+        BranchPolarity
+    );
 }
 
 #[test]

@@ -34,7 +34,10 @@ pub struct Context<'a> {
 /// How an operand is compared: its text, or `#VALUE` for a constant under two-state
 /// semantics (`4'hA` and `4'd10` are one operand).
 fn key(text: &str, by_value: bool) -> Cow<'_, str> {
-    match by_value.then(|| crate::logic::constant::constant_value(text)).flatten() {
+    match by_value
+        .then(|| crate::logic::constant::constant_value(text))
+        .flatten()
+    {
         Some(v) => Cow::Owned(format!("#{v}")),
         None => Cow::Borrowed(text),
     }
@@ -148,7 +151,9 @@ fn assign(
                 .unwrap_or(k)
         })
         .collect();
-    let unique: Vec<usize> = (0..candidates.len()).filter(|&k| original[k] == k).collect();
+    let unique: Vec<usize> = (0..candidates.len())
+        .filter(|&k| original[k] == k)
+        .collect();
     // ok[u][b]: unique candidate u is correct for group member b.
     let ok: Vec<Vec<bool>> = unique
         .iter()

@@ -342,7 +342,8 @@ fn s4_repeated_behaviors_pair_with_matching_properties_by_meaning() {
     assert_eq!((v[0].category, v[1].category), (Correct, MissingProperty));
     // The reason counts the repeats (worded for matching by meaning, issue 14).
     assert!(
-        v[1].reason.contains("none is left for this one (behavior 2 of 2"),
+        v[1].reason
+            .contains("none is left for this one (behavior 2 of 2"),
         "{}",
         v[1].reason
     );

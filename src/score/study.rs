@@ -181,9 +181,8 @@ fn program_behaviors(
     };
     // A fragment declares nothing; a module is analysed for its declarations (through
     // the parse cache) under either oracle.
-    let needs_rtl = |p: &Program| {
-        oracle == Oracle::Rtl || rtl::source::detect(&p.rtl) == SourceKind::Module
-    };
+    let needs_rtl =
+        |p: &Program| oracle == Oracle::Rtl || rtl::source::detect(&p.rtl) == SourceKind::Module;
     let inputs: Vec<RtlInput<'_>> = programs
         .iter()
         .filter(|p| needs_rtl(p))
@@ -312,10 +311,7 @@ fn score_program<'a>(
                     };
                     let mut extra = Map::new();
                     extra.insert("oracle".into(), Value::from(options.oracle.name()));
-                    extra.insert(
-                        "semantics".into(),
-                        Value::from(semantics.values().name()),
-                    );
+                    extra.insert("semantics".into(), Value::from(semantics.values().name()));
                     if options.lenient {
                         extra.insert("lenient".into(), Value::from(true));
                     }

@@ -106,18 +106,26 @@ mod tests {
     fn reads_the_semantics_and_rejects_unknown_keys_with_a_place() {
         let s = StudySettings::parse("study.toml", "[scoring]\nsemantics = \"atoms\"\n").unwrap();
         assert_eq!(s.scoring.semantics, Some(Values::Atoms));
-        assert_eq!(StudySettings::parse("s", "").unwrap(), StudySettings::default());
+        assert_eq!(
+            StudySettings::parse("s", "").unwrap(),
+            StudySettings::default()
+        );
         let e = StudySettings::parse("study.toml", "[scoring]\nsemantics = \"three-state\"\n")
             .unwrap_err();
         assert_eq!((e.file.as_str(), e.line), ("study.toml", 2), "{e}");
-        let e = StudySettings::parse("study.toml", "[scoring]\nsemantic = \"atoms\"\n").unwrap_err();
+        let e =
+            StudySettings::parse("study.toml", "[scoring]\nsemantic = \"atoms\"\n").unwrap_err();
         assert!(e.message.contains("semantic"), "{e}");
     }
 
     #[test]
     fn finds_the_file_of_a_directory_or_beside_a_programs_file() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join(FILE_NAME), "[scoring]\nsemantics = \"atoms\"\n").unwrap();
+        std::fs::write(
+            dir.path().join(FILE_NAME),
+            "[scoring]\nsemantics = \"atoms\"\n",
+        )
+        .unwrap();
         let programs = dir.path().join("programs.jsonl");
         std::fs::write(&programs, "").unwrap();
         for given in [dir.path().to_path_buf(), programs] {
@@ -125,6 +133,9 @@ mod tests {
             assert_eq!(s.scoring.semantics, Some(Values::Atoms));
         }
         let elsewhere = tempfile::tempdir().unwrap();
-        assert_eq!(find(&[elsewhere.path().to_path_buf()]).unwrap(), StudySettings::default());
+        assert_eq!(
+            find(&[elsewhere.path().to_path_buf()]).unwrap(),
+            StudySettings::default()
+        );
     }
 }

@@ -43,7 +43,10 @@ pub fn parse_consequent(source: &str, tokens: &[Token]) -> Result<Vec<Equality>,
                 "##" => " (a cycle delay: the consequent is the equality itself)",
                 _ => "",
             };
-            return Err((at + bad, format!("unsupported `{t}` in the consequent{what}")));
+            return Err((
+                at + bad,
+                format!("unsupported `{t}` in the consequent{what}"),
+            ));
         }
         let written = top_level(source, inner, &["===", "!=", "!==", "<=", "="]);
         if let (Some(&i), true) = (written.first(), eqs.is_empty()) {
@@ -188,8 +191,10 @@ const COMPARISONS: [&str; 6] = ["==", "===", "!=", "!==", "<=", "="];
 /// cycle delay (`##1`, `##[1:3]`) or unmatched parenthesis.
 pub fn named_equalities(source: &str, tokens: &[Token]) -> Vec<Equality> {
     let boundary_text = |t: &Token| {
-        matches!(t.text(source), "&&" | "||" | "|->" | "|=>" | "->" | ";" | "##")
-            || COMPARISONS.contains(&t.text(source))
+        matches!(
+            t.text(source),
+            "&&" | "||" | "|->" | "|=>" | "->" | ";" | "##"
+        ) || COMPARISONS.contains(&t.text(source))
     };
     // A cycle delay and its amount (`##1`, `##[1:3]`, `##n`) bound an operand too.
     let mut boundary: Vec<bool> = tokens.iter().map(boundary_text).collect();

@@ -342,10 +342,17 @@ mod tests {
         let text = "Note: use /* for comments.\nproperty p1; a |=> x == y; endproperty";
         let e = extract(text, Mode::Lenient);
         assert_eq!(e.declarations.len(), 1);
-        let v = extract("property p1; a |=> x == y; endproperty /* open", Mode::Strict)
-            .violation
-            .unwrap();
-        assert!(v.message.contains("an unterminated comment `/*` at 1:40"), "{}", v.message);
+        let v = extract(
+            "property p1; a |=> x == y; endproperty /* open",
+            Mode::Strict,
+        )
+        .violation
+        .unwrap();
+        assert!(
+            v.message.contains("an unterminated comment `/*` at 1:40"),
+            "{}",
+            v.message
+        );
     }
 
     #[test]

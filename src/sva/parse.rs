@@ -249,8 +249,7 @@ impl<'s> DeclarationParser<'s> {
         }
         let (start, end) = (tokens[3].start, tokens[close - 1].end);
         let text = &src[start..end];
-        let expr =
-            parse_expr_in(text, self.grammar).map_err(|e| (start + e.offset, e.message))?;
+        let expr = parse_expr_in(text, self.grammar).map_err(|e| (start + e.offset, e.message))?;
         Ok(((text.to_string(), expr), close + 1))
     }
 

@@ -266,7 +266,8 @@ fn malformed_consequents_name_their_equalities() {
 
 #[test]
 fn assertions_read_leniently_are_properties() {
-    let text = "chk: assert property (@(posedge clk) a |-> x == y);\nassert property (b |=> z == w);";
+    let text =
+        "chk: assert property (@(posedge clk) a |-> x == y);\nassert property (b |=> z == w);";
     let e = extract(text, Mode::Lenient);
     let names: Vec<String> = e
         .declarations

@@ -227,7 +227,14 @@ pub fn needs_space(prev: &str, next: &str) -> bool {
         return false;
     }
     // Operators: does a token of the joined text start where `next` starts?
-    let tail: String = prev.chars().rev().take(3).collect::<Vec<_>>().into_iter().rev().collect();
+    let tail: String = prev
+        .chars()
+        .rev()
+        .take(3)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
     let head: String = next.chars().take(3).collect();
     let joined = format!("{tail}{head}");
     let boundary = tail.len();
