@@ -141,11 +141,12 @@ fn a_bad_rename_or_clock_is_a_usage_error() {
 #[test]
 fn an_unparsable_reference_is_bad_input_located_in_the_reference() {
     let reference =
-        "property r1; a |=> x == y; endproperty\nproperty r2; a | b |=> z == w; endproperty";
+        "property r1; a |=> x == y; endproperty\nproperty r2; a + b |=> z == w; endproperty";
     let (code, _, stderr) = check(&["--reference", reference, "--generated", ""]);
     assert_eq!(code, 1);
     assert!(stderr.starts_with("error: --reference 2:16: "), "{stderr}");
-    assert!(stderr.contains('|'), "{stderr}");
+    // `a | b` is read under two-state semantics (issue 14): `+` stays outside.
+    assert!(stderr.contains('+'), "{stderr}");
 }
 
 #[test]

@@ -51,7 +51,7 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn behaviors_of_whole_modules_match_their_expected_lists() {
     let home = tempfile::tempdir().unwrap();
-    for name in ["fifo_ctrl", "uart_tx_fsm"] {
+    for name in ["fifo_ctrl", "uart_tx_fsm", "uart_rx_fsm"] {
         let file = fixture(&format!("{name}.sv"));
         let got = json(&run_cached(
             home.path(),
@@ -69,6 +69,48 @@ fn behaviors_of_whole_modules_match_their_expected_lists() {
             }
         }
     }
+}
+
+/// Issue 14: a `case` over enum members and localparams (distinct constants) gives
+/// paths without the negations of the other labels, in `always_ff` (a case in the
+/// else of an if, an if in each item), `always_comb` (a case nested in an if) and
+/// `always`.
+#[test]
+fn an_enum_state_machine_has_no_negations_of_the_other_labels() {
+    let home = tempfile::tempdir().unwrap();
+    let file = fixture("uart_rx_fsm.sv");
+    let got = json(&run_cached(
+        home.path(),
+        &["behaviors", "--no-cache", file.to_str().unwrap()],
+    ));
+    let path = |id: &str| {
+        got.as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["id"] == id)
+            .unwrap_or_else(|| panic!("{id}"))["path"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        path("state=DATA"),
+        "rst_n && state == START && (tick && !rx)"
+    );
+    for id in [
+        "state=START",
+        "state=STOP",
+        "state=IDLE#2",
+        "valid=tick",
+        "led=~led",
+    ] {
+        assert!(!path(id).contains("!="), "{id}: {}", path(id));
+    }
+    // Only a default item negates the others.
+    assert_eq!(
+        path("valid=1'b0#2"),
+        "state == STOP && mode != MODE_ON && mode != MODE_TEST"
+    );
 }
 
 #[test]

@@ -39,6 +39,7 @@ fn verdicts(lenient: bool) -> BTreeMap<(String, String, String), Vec<bool>> {
             clock: p.clock.clone(),
             lenient,
             rename,
+            ..ScoreOptions::default()
         };
         let scored = score_output(&behaviors, &g.output, &options);
         if !lenient {

@@ -2,7 +2,7 @@
 //! are paired with RTL assignments of the same `lhs = rhs` in reading order, and each
 //! pair's relation is decided exactly (`logic::relation`).
 
-use crate::logic::{Expr, Relation, equivalent, implies, relation};
+use crate::logic::{Expr, Relation, Semantics};
 use crate::rtl::Behavior;
 
 /// A behavior as the reference gives it: `lhs == rhs` under `antecedent`
@@ -71,7 +71,12 @@ pub struct Compared {
 }
 
 /// Compares one program's reference behaviors with its RTL behaviors.
-pub fn compare_program(reference: &[ReferenceBehavior], rtl: &[Behavior]) -> Vec<Compared> {
+/// Each relation is decided under `semantics`.
+pub fn compare_program(
+    reference: &[ReferenceBehavior],
+    rtl: &[Behavior],
+    semantics: &Semantics,
+) -> Vec<Compared> {
     let keys: Vec<(String, String)> = rtl.iter().map(|b| (key(&b.lhs), key(&b.rhs))).collect();
     let mut used = vec![false; rtl.len()];
     let mut out = Vec::new();
@@ -96,7 +101,7 @@ pub fn compare_program(reference: &[ReferenceBehavior], rtl: &[Behavior]) -> Vec
         };
         used[i] = true;
         let b = &rtl[i];
-        let agreement = match relation(&r.antecedent, &b.path) {
+        let agreement = match semantics.relation(&r.antecedent, &b.path) {
             Relation::Equivalent => Agreement::Equivalent,
             Relation::Stronger => Agreement::ReferenceStronger,
             Relation::Weaker => Agreement::ReferenceWeaker,
@@ -106,14 +111,14 @@ pub fn compare_program(reference: &[ReferenceBehavior], rtl: &[Behavior]) -> Vec
             (Vec::new(), Vec::new())
         } else {
             (
-                not_implied(&r.antecedent, &b.path),
-                not_implied(&b.path, &r.antecedent),
+                not_implied(&r.antecedent, &b.path, semantics),
+                not_implied(&b.path, &r.antecedent, semantics),
             )
         };
         let sibling = if extra.is_empty() {
             None
         } else {
-            sibling_branch(&extra, i, rtl)
+            sibling_branch(&extra, i, rtl, semantics)
         };
         out.push(Compared {
             behavior: id,
@@ -147,21 +152,26 @@ pub fn compare_program(reference: &[ReferenceBehavior], rtl: &[Behavior]) -> Vec
 
 /// Another RTL assignment (not `own`) whose branch predicates include every extra
 /// conjunct: the reference borrowed a sibling branch's condition.
-fn sibling_branch(extra: &[Expr], own: usize, rtl: &[Behavior]) -> Option<(String, usize)> {
+fn sibling_branch(
+    extra: &[Expr],
+    own: usize,
+    rtl: &[Behavior],
+    semantics: &Semantics,
+) -> Option<(String, usize)> {
     rtl.iter().enumerate().find_map(|(j, other)| {
         let predicates = conjuncts(&other.path);
         let all = extra
             .iter()
-            .all(|x| predicates.iter().any(|p| equivalent(p, x)));
+            .all(|x| predicates.iter().any(|p| semantics.equivalent(p, x)));
         (j != own && all).then(|| (other.id.clone(), other.line))
     })
 }
 
 /// The top-level conjuncts of `e` that `other` does not imply.
-fn not_implied(e: &Expr, other: &Expr) -> Vec<Expr> {
+fn not_implied(e: &Expr, other: &Expr, semantics: &Semantics) -> Vec<Expr> {
     conjuncts(e)
         .into_iter()
-        .filter(|c| !implies(other, c))
+        .filter(|c| !semantics.implies(other, c))
         .collect()
 }
 

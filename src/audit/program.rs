@@ -1,5 +1,5 @@
 //! What the audit reads of one program, whatever file it came from: its id, RTL,
-//! reference text and clock.
+//! reference text, clock and the widths its study file gives.
 
 /// One program to audit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,4 +12,6 @@ pub struct AuditProgram {
     pub reference: String,
     /// The clock event of a synchronous program.
     pub clock: Option<String>,
+    /// Widths of signals the study file gives (`programs.jsonl` `"widths"`).
+    pub widths: crate::logic::Widths,
 }

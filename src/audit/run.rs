@@ -7,15 +7,19 @@ use rayon::prelude::*;
 use super::compare::compare_program;
 use super::program::AuditProgram;
 use super::report::{AuditReport, ProgramOutcome};
+use crate::logic::{Grammar, Values};
 use crate::rtl::{ParseCache, RtlInput, analyse_many};
-use crate::score::reference_behaviors;
+use crate::score::reference_behaviors_in;
+use crate::score::study::program_semantics;
 
-/// Audits the programs of one input (`file` is how examples name it).
+/// Audits the programs of one input (`file` is how examples name it), comparing
+/// paths under `values` with what each program's RTL declares.
 pub fn audit_programs(
     report: &mut AuditReport,
     file: &str,
     kind: &'static str,
     programs: &[AuditProgram],
+    values: Values,
     cache: &ParseCache,
 ) {
     report.begin_input(file, kind);
@@ -31,15 +35,20 @@ pub fn audit_programs(
         .par_iter()
         .zip(rtl.par_iter())
         .map(|(program, rtl)| {
-            let reference = reference_behaviors(&program.reference).map_err(|e| e.to_string());
+            let reference = reference_behaviors_in(&program.reference, Grammar::of(values))
+                .map_err(|e| e.to_string());
             let xz_literals = rtl
                 .as_ref()
                 .map_or(0, |b| b.iter().filter(|b| b.xz).count());
             match (rtl, reference) {
-                (Ok(rtl), Ok(reference)) => ProgramOutcome::Compared {
-                    behaviors: compare_program(&reference, rtl),
-                    xz_literals,
-                },
+                (Ok(rtl), Ok(reference)) => {
+                    let declared = rtl.first().map(|b| b.declarations.as_ref());
+                    let semantics = program_semantics(values, declared, &program.widths);
+                    ProgramOutcome::Compared {
+                        behaviors: compare_program(&reference, rtl, &semantics),
+                        xz_literals,
+                    }
+                }
                 (Err(e), reference) => ProgramOutcome::RtlError {
                     message: e.to_string(),
                     reference_error: reference.err(),

@@ -9,7 +9,11 @@ const NESTED: &str = "if (p) begin\n  q = r;\n  if (s) begin\n    t = u;\n  end\
 
 fn compared(reference: &str, rtl: &str) -> Vec<Compared> {
     let reference = crate::score::reference_behaviors(reference).expect("reference reads");
-    compare_program(&reference, &behaviors(rtl, None).expect("RTL parses"))
+    compare_program(
+        &reference,
+        &behaviors(rtl, None).expect("RTL parses"),
+        crate::logic::Semantics::default_ref(),
+    )
 }
 
 #[test]

@@ -31,6 +31,9 @@ pub struct Args {
     /// Parse every RTL text again, without reading or writing the parse cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// How atoms are compared [default: the study's `study.toml`, else two-state].
+    #[arg(long, value_enum, value_name = "SEMANTICS")]
+    pub semantics: Option<super::score::SemanticsArg>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -44,7 +47,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let name = display_path(path);
         if path.is_file() && is_vert_file(path) {
             let programs = read_vert(path)?;
-            audit_programs(&mut report, &name, "vert", &programs, &cache);
+            let values = args.semantics.map(Into::into).unwrap_or_default();
+            audit_programs(&mut report, &name, "vert", &programs, values, &cache);
         } else {
             let study = load_study(std::slice::from_ref(path))
                 .with_context(|| format!("{name}: the study did not load"))?;
@@ -56,9 +60,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     rtl: p.rtl.clone(),
                     reference: p.reference.clone(),
                     clock: if p.synchronous { p.clock.clone() } else { None },
+                    widths: p.widths(),
                 })
                 .collect();
-            audit_programs(&mut report, &name, "study", &programs, &cache);
+            let values = args
+                .semantics
+                .map(Into::into)
+                .or(study.settings.scoring.semantics)
+                .unwrap_or_default();
+            audit_programs(&mut report, &name, "study", &programs, values, &cache);
         }
     }
     match args.format {

@@ -8,16 +8,18 @@ use clap::Args;
 use serde::Serialize;
 
 use super::UsageError;
-use crate::score::{Category, ScoreOptions, reference_behaviors, score_output};
+use super::score::SemanticsArg;
+use crate::logic::{Grammar, Semantics, Values, Widths};
+use crate::score::{Category, ScoreOptions, reference_behaviors_in, score_output};
 
 /// Score one generated output against one reference.
 #[derive(Debug, Args)]
 pub struct CheckSvaArgs {
     /// The reference properties (the dataset's text: one or more declarations).
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub reference: String,
-    /// The model's raw output.
-    #[arg(long, value_name = "TEXT")]
+    /// The model's raw output (any text, also one starting with `-`).
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub generated: String,
     /// The program clock (`posedge clk`): makes the record synchronous.
     #[arg(long, value_name = "EVENT")]
@@ -28,6 +30,12 @@ pub struct CheckSvaArgs {
     /// Map an identifier of the generated text back to the reference's (repeatable).
     #[arg(long, value_name = "FROM=TO")]
     pub rename: Vec<String>,
+    /// How atoms are compared [default: two-state].
+    #[arg(long, value_enum, value_name = "SEMANTICS")]
+    pub semantics: Option<SemanticsArg>,
+    /// The width in bits of a signal, for two-state semantics (repeatable).
+    #[arg(long, value_name = "NAME=BITS")]
+    pub width: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -47,13 +55,16 @@ struct BehaviorVerdict {
 pub fn run(args: CheckSvaArgs) -> anyhow::Result<ExitCode> {
     let rename = parse_renames(&args.rename)?;
     let clock = args.clock.as_deref().map(check_clock).transpose()?;
+    let widths = parse_widths(&args.width)?;
+    let values: Values = args.semantics.map(Into::into).unwrap_or_default();
     // The position is within the reference text (line:column).
-    let behaviors =
-        reference_behaviors(&args.reference).map_err(|e| anyhow::anyhow!("--reference {e}"))?;
+    let behaviors = reference_behaviors_in(&args.reference, Grammar::of(values))
+        .map_err(|e| anyhow::anyhow!("--reference {e}"))?;
     let options = ScoreOptions {
         clock,
         lenient: args.lenient,
         rename,
+        semantics: Semantics::new(values).with_widths(widths),
     };
     let verdicts = score_output(&behaviors, &args.generated, &options);
     let out = Output {
@@ -90,6 +101,31 @@ fn parse_renames(pairs: &[String]) -> Result<HashMap<String, String>, UsageError
         {
             return Err(UsageError(format!(
                 "--rename maps `{from}` twice (to `{old}` and `{to}`)"
+            )));
+        }
+    }
+    Ok(map)
+}
+
+/// `NAME=BITS` pairs: an identifier and a width of at least 1.
+fn parse_widths(pairs: &[String]) -> Result<Widths, UsageError> {
+    let mut map = Widths::new();
+    for pair in pairs {
+        let (name, bits) = pair
+            .split_once('=')
+            .map(|(n, b)| (n.trim(), b.trim()))
+            .and_then(|(n, b)| Some((n, b.parse::<u32>().ok().filter(|&b| b > 0)?)))
+            .filter(|(n, _)| is_identifier(n))
+            .ok_or_else(|| {
+                UsageError(format!(
+                    "--width expects NAME=BITS with an identifier and a width of at least 1, got `{pair}`"
+                ))
+            })?;
+        if let Some(old) = map.insert(name.to_string(), bits)
+            && old != bits
+        {
+            return Err(UsageError(format!(
+                "--width gives `{name}` two widths ({old} and {bits})"
             )));
         }
     }
@@ -133,6 +169,16 @@ mod tests {
             assert!(parse_renames(&[bad.into()]).is_err(), "{bad}");
         }
         assert!(parse_renames(&["v1=a".into(), "v1=b".into()]).is_err());
+    }
+
+    #[test]
+    fn reads_widths_and_rejects_bad_ones() {
+        let map = parse_widths(&["a=1".into(), " st = 2 ".into()]).unwrap();
+        assert_eq!((map["a"], map["st"]), (1, 2));
+        for bad in ["a", "a=0", "a=x", "=1", "1a=1", "a=-1"] {
+            assert!(parse_widths(&[bad.into()]).is_err(), "{bad}");
+        }
+        assert!(parse_widths(&["a=1".into(), "a=2".into()]).is_err());
     }
 
     #[test]

@@ -20,6 +20,28 @@ pub struct Args {
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub scoring: ScoringArgs,
+    /// How atoms are compared [default: the study's `study.toml`, else two-state].
+    #[arg(long, value_enum, value_name = "SEMANTICS")]
+    pub semantics: Option<SemanticsArg>,
+}
+
+/// `--semantics`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SemanticsArg {
+    /// Two-state values: constants by value and exclusive, `a == 0` is `!a`, 1-bit
+    /// signals equal to their truth.
+    TwoState,
+    /// Independent Boolean atoms, as the paper's propositional abstraction.
+    Atoms,
+}
+
+impl From<SemanticsArg> for crate::logic::Values {
+    fn from(a: SemanticsArg) -> Self {
+        match a {
+            SemanticsArg::TwoState => crate::logic::Values::TwoState,
+            SemanticsArg::Atoms => crate::logic::Values::Atoms,
+        }
+    }
 }
 
 /// How a raw study is scored (shared by `score` and `metrics`).
@@ -75,7 +97,11 @@ impl ScoringArgs {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if let Some(s) = args.semantics {
+        // The command line overrides the study's own setting.
+        study.settings.scoring.semantics = Some(s.into());
+    }
     if study.programs.is_empty() {
         anyhow::bail!(
             "the study holds no programs: `score` needs programs.jsonl and generations.jsonl"

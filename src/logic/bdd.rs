@@ -5,19 +5,23 @@ use std::collections::HashMap;
 
 use biodivine_lib_bdd::{Bdd, BddPointer, BddValuation, BddVariable, BddVariableSet};
 
+use super::domain::Domain;
 use super::expr::{Atom, Expr};
+use super::semantics::Semantics;
 
-/// The variables shared by a few expressions.
+/// The variables shared by a few expressions, and the assignments of them the
+/// semantics allows.
 pub(crate) struct Space {
     atoms: Vec<Atom>,
     index: HashMap<Atom, usize>,
     vars: BddVariableSet,
     vars_list: Vec<BddVariable>,
+    valid: Option<Bdd>,
 }
 
 impl Space {
     /// A space over the atoms of `exprs`, numbered by first appearance.
-    pub fn new(exprs: &[&Expr]) -> Space {
+    pub fn new(exprs: &[&Expr], semantics: &Semantics) -> Space {
         let mut atoms = Vec::new();
         let mut index = HashMap::new();
         for e in exprs {
@@ -27,12 +31,28 @@ impl Space {
         let count = u16::try_from(atoms.len()).unwrap_or(u16::MAX);
         let vars = BddVariableSet::new_anonymous(count);
         let vars_list = vars.variables();
+        let refs: Vec<&Atom> = atoms.iter().collect();
+        let valid = Domain::new(&refs, semantics).map(|d| d.bdd(&vars));
         Space {
             atoms,
             index,
             vars,
             vars_list,
+            valid,
         }
+    }
+
+    /// `b` restricted to the allowed assignments.
+    pub fn allowed(&self, b: Bdd) -> Bdd {
+        match &self.valid {
+            Some(v) => b.and(v),
+            None => b,
+        }
+    }
+
+    /// The allowed assignments (true when all are).
+    pub fn valid(&self) -> Bdd {
+        self.valid.clone().unwrap_or_else(|| self.vars.mk_true())
     }
 
     /// The atoms, in variable order.
@@ -156,9 +176,10 @@ fn collect(e: &Expr, atoms: &mut Vec<Atom>, index: &mut HashMap<Atom, usize>) {
 
 /// A nonempty set S of `conjuncts` (indices, ascending) such that negating exactly
 /// those gives an unsatisfiable expression: some combination of conjunct values that
-/// no assignment produces. `None` when every combination but "all true" occurs.
-/// Exact: one pattern variable per conjunct, `p_i <-> c_i`, atoms projected away.
-pub(crate) fn unrealized_negation(conjuncts: &[Expr]) -> Option<Vec<usize>> {
+/// no allowed assignment produces. `None` when every combination but "all true"
+/// occurs. Exact: one pattern variable per conjunct, `p_i <-> c_i`, atoms projected
+/// away.
+pub(crate) fn unrealized_negation(conjuncts: &[Expr], semantics: &Semantics) -> Option<Vec<usize>> {
     let refs: Vec<&Expr> = conjuncts.iter().collect();
     let mut atoms = Vec::new();
     let mut index = HashMap::new();
@@ -171,13 +192,16 @@ pub(crate) fn unrealized_negation(conjuncts: &[Expr]) -> Option<Vec<usize>> {
     let (atom_vars, pattern_vars) = vars_list.split_at(atoms.len());
     let pattern_vars = pattern_vars.to_vec();
     let atom_vars = atom_vars.to_vec();
+    let refs: Vec<&Atom> = atoms.iter().collect();
+    let valid = Domain::new(&refs, semantics).map(|d| d.bdd(&vars));
     let space = Space {
         atoms,
         index,
         vars,
         vars_list,
+        valid,
     };
-    let mut realized = space.vars.mk_true();
+    let mut realized = space.valid();
     for (c, &p) in conjuncts.iter().zip(&pattern_vars) {
         realized = realized.and(&space.vars.mk_var(p).iff(&space.bdd(c)));
     }

@@ -2,15 +2,18 @@
 //! 64 assignments per word) for up to `MAX_ATOMS` atoms. Exact, like the BDD path.
 
 use super::compiled::{self, Compiled, Shape};
+use super::domain::Domain;
 use super::expr::{Atom, Expr};
+use super::semantics::Semantics;
 
 /// Most atoms handled here: 2^12 assignments are 64 words per node.
 pub(crate) const MAX_ATOMS: usize = 12;
 
-/// Whether `a` implies `b` and whether `b` implies `a`, for canonical forms with at
-/// most `MAX_ATOMS` atoms between them; `None` when there are more.
-pub(crate) fn implications(a: &Expr, b: &Expr) -> Option<(bool, bool)> {
-    let table = Table::new(&[a, b])?;
+/// Whether `a` implies `b` and whether `b` implies `a` under `semantics`, for
+/// canonical forms with at most `MAX_ATOMS` atoms between them; `None` when there are
+/// more.
+pub(crate) fn implications(a: &Expr, b: &Expr, semantics: &Semantics) -> Option<(bool, bool)> {
+    let table = Table::new(&[a, b], semantics)?;
     let (ta, tb) = (table.eval(a), table.eval(b));
     Some((table.implies(&ta, &tb), table.implies(&tb, &ta)))
 }
@@ -34,15 +37,18 @@ fn collect<'a>(e: &'a Expr, index: &mut Vec<&'a Atom>) -> bool {
 /// Truth tables over the atoms of a few expressions (numbered by first appearance):
 /// bit `k % 64` of word `k / 64` is the value under assignment `k`, where atom `i`
 /// is true in assignment `k` when bit `i` of `k` is set. Bits beyond the `2^n`
-/// assignments (fewer than 6 atoms) are ignored by every comparison.
+/// assignments (fewer than 6 atoms) are ignored by every comparison, and so are the
+/// assignments the two-state domain rules out (`domain`).
 pub(crate) struct Table<'a> {
     index: Vec<&'a Atom>,
     shape: Shape,
+    domain: Option<Vec<u64>>,
 }
 
 impl<'a> Table<'a> {
-    /// Tables over the atoms of `exprs`; `None` when they have more than `MAX_ATOMS`.
-    pub fn new(exprs: &[&'a Expr]) -> Option<Table<'a>> {
+    /// Tables over the atoms of `exprs` under `semantics`; `None` when they have more
+    /// than `MAX_ATOMS`.
+    pub fn new(exprs: &[&'a Expr], semantics: &Semantics) -> Option<Table<'a>> {
         let mut index: Vec<&Atom> = Vec::new();
         for e in exprs {
             if !collect(e, &mut index) {
@@ -50,7 +56,17 @@ impl<'a> Table<'a> {
             }
         }
         let shape = Shape::new(index.len());
-        Some(Table { index, shape })
+        let domain = Domain::new(&index, semantics).map(|d| d.table(shape));
+        Some(Table {
+            index,
+            shape,
+            domain,
+        })
+    }
+
+    /// The allowed assignments, when not all are.
+    pub fn domain(&self) -> Option<&[u64]> {
+        self.domain.as_deref()
     }
 
     /// The index of an atom of the table.
@@ -58,19 +74,19 @@ impl<'a> Table<'a> {
         self.index.iter().position(|a| *a == atom)
     }
 
-    /// Whether two tables agree on every assignment.
+    /// Whether two tables agree on every allowed assignment.
     pub fn same(&self, a: &[u64], b: &[u64]) -> bool {
-        self.shape.same(a, b)
+        self.shape.same(a, b, self.domain())
     }
 
-    /// Whether every assignment that makes `a` true makes `b` true.
+    /// Whether every allowed assignment that makes `a` true makes `b` true.
     pub fn implies(&self, a: &[u64], b: &[u64]) -> bool {
-        self.shape.implies(a, b)
+        self.shape.implies(a, b, self.domain())
     }
 
-    /// The first assignment (as a row number) that makes `t` true, if any.
+    /// The first allowed assignment (as a row number) that makes `t` true, if any.
     pub fn first_true(&self, t: &[u64]) -> Option<usize> {
-        self.shape.first_true(t)
+        self.shape.first_true(t, self.domain())
     }
 
     /// The value of table `t` under assignment `row`.
@@ -112,7 +128,7 @@ mod tests {
             canonical(&parse_expr(a).unwrap()),
             canonical(&parse_expr(b).unwrap()),
         );
-        implications(&a, &b)
+        implications(&a, &b, Semantics::default_ref())
     }
 
     #[test]
@@ -131,5 +147,15 @@ mod tests {
         assert_eq!(imp(&all, &most), Some((true, false)));
         assert_eq!(imp(&format!("{all} || s11"), "s11"), Some((true, true)));
         assert_eq!(imp(&format!("{all} && s12"), &most), None);
+    }
+
+    #[test]
+    fn two_state_constants_exclude_each_other() {
+        assert_eq!(imp("s == 1", "s != 2"), Some((true, false)));
+        assert_eq!(imp("s == 1 && s == 2", "0"), Some((true, true)));
+        assert_eq!(
+            imp("x == 2'b01", "x != 2'b00 && x == 2'b01"),
+            Some((true, true))
+        );
     }
 }

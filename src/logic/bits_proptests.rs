@@ -11,12 +11,27 @@ use super::bits::{MAX_ATOMS, Table};
 use super::canon::canonical;
 use super::eval::evaluate;
 use super::expr::{Atom, Expr};
+use super::parse::parse_expr;
 use super::polarity::{bits_space, search_bdd, search_bits, top_level_conjuncts};
+use super::semantics::{Semantics, Values};
 use super::test_support::negate_nth;
 
-/// Plain names x0..x11: up to `MAX_ATOMS` distinct atoms.
+/// Up to `MAX_ATOMS` distinct atoms: names x0..x8, and `y`, `y == 1`, `y == 2` (which
+/// two-state semantics relates to each other).
 fn atom() -> impl Strategy<Value = Expr> {
-    (0..MAX_ATOMS).prop_map(|i| Expr::ident(format!("x{i}")))
+    prop_oneof![
+        9 => (0..MAX_ATOMS - 3).prop_map(|i| Expr::ident(format!("x{i}"))),
+        1 => Just(Expr::ident("y")),
+        1 => (1..3u8).prop_map(|v| parse_expr(&format!("y == {v}")).unwrap()),
+    ]
+}
+
+fn semantics(two_state: bool) -> Semantics {
+    Semantics::new(if two_state {
+        Values::TwoState
+    } else {
+        Values::Atoms
+    })
 }
 
 fn expr() -> impl Strategy<Value = Expr> {
@@ -59,7 +74,7 @@ proptest! {
     #[test]
     fn tables_agree_with_brute_force(e in expr(), target in 0usize..16) {
         let c = canonical(&e);
-        let Some(table) = Table::new(&[&c]) else { return Ok(()) };
+        let Some(table) = Table::new(&[&c], &semantics(false)) else { return Ok(()) };
         let atoms = c.atoms_in_order();
         let t = table.eval(&c);
         let flipped = table.eval_flipping(&c, target, &mut 0);
@@ -90,26 +105,32 @@ proptest! {
         other in expr(),
         how in any::<u8>(),
         pick in any::<usize>(),
+        two_state in any::<bool>(),
     ) {
+        let sem = semantics(two_state);
         let reference = Expr::And(conjuncts);
         let generated = generated_from(&reference, how, pick, &other);
-        let cc: Vec<Expr> = top_level_conjuncts(&reference).iter().map(canonical).collect();
-        let (cr, cg) = (canonical(&reference), canonical(&generated));
+        let cc: Vec<Expr> = top_level_conjuncts(&reference).iter().map(|c| sem.canonical(c)).collect();
+        let (cr, cg) = (sem.canonical(&reference), sem.canonical(&generated));
         let mut all: Vec<&Expr> = cc.iter().collect();
         all.push(&cg);
-        let Some(table) = bits_space(&all, &cr) else { return Ok(()) };
-        let fast = search_bits(&table, &cc, &cr, &cg);
-        let exact = search_bdd(&cc, &cr, &cg);
+        let Some(table) = bits_space(&all, &cr, &sem) else { return Ok(()) };
+        let fast = search_bits(&table, &cc, &cr, &cg, &sem);
+        let exact = search_bdd(&cc, &cr, &cg, &sem);
         prop_assert_eq!(fast, exact, "{} vs {}", reference, generated);
     }
 
-    /// The fast path's implications agree with BDDs.
+    /// The fast path's implications agree with BDDs (the two-state domain included).
     #[test]
-    fn implications_agree_with_bdds(a in expr(), b in expr()) {
-        let (ca, cb) = (canonical(&a), canonical(&b));
-        let Some(found) = super::bits::implications(&ca, &cb) else { return Ok(()) };
-        let space = Space::new(&[&ca, &cb]);
+    fn implications_agree_with_bdds(a in expr(), b in expr(), two_state in any::<bool>()) {
+        let sem = semantics(two_state);
+        let (ca, cb) = (sem.canonical(&a), sem.canonical(&b));
+        let Some(found) = super::bits::implications(&ca, &cb, &sem) else { return Ok(()) };
+        let space = Space::new(&[&ca, &cb], &sem);
         let (ba, bb) = (space.bdd(&ca), space.bdd(&cb));
-        prop_assert_eq!(found, (ba.and_not(&bb).is_false(), bb.and_not(&ba).is_false()));
+        prop_assert_eq!(found, (
+            space.allowed(ba.and_not(&bb)).is_false(),
+            space.allowed(bb.and_not(&ba)).is_false(),
+        ));
     }
 }

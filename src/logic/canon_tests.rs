@@ -1,10 +1,23 @@
 //! Unit tests of the canonical form, one per rule of SCORING.md §5.
 
 use super::*;
-use crate::logic::parse_expr;
+use crate::logic::{Semantics, parse_expr};
 
 fn c(t: &str) -> String {
     canonical_text(&parse_expr(t).unwrap_or_else(|e| panic!("{t}: {e}")))
+}
+
+/// The canonical text under the paper's independent-atoms semantics.
+fn ca(t: &str) -> String {
+    Semantics::new(crate::logic::Values::Atoms)
+        .canonical_text(&parse_expr(t).unwrap_or_else(|e| panic!("{t}: {e}")))
+}
+
+/// The canonical form under two-state semantics with these widths.
+fn cw(t: &str, widths: &[(&str, u32)]) -> String {
+    Semantics::default()
+        .with_widths(widths.iter().map(|(n, w)| (n.to_string(), *w)).collect())
+        .canonical_text(&parse_expr(t).unwrap_or_else(|e| panic!("{t}: {e}")))
 }
 
 #[test]
@@ -45,7 +58,8 @@ fn constants_alone_are_true_by_non_zero_value() {
 fn orders_equality_operands() {
     assert_eq!(c("b == a"), "a == b");
     assert_eq!(c("a == b"), "a == b");
-    assert_eq!(c("4'hA == sig"), "sig == 10");
+    // Constants sort last and keep their text as written.
+    assert_eq!(c("4'hA == sig"), "sig == 4'hA");
     assert_eq!(c("b != a"), "a != b");
     assert_eq!(c("!(b == a)"), "a != b");
     assert_eq!(c("x == y && y == x"), "x == y");
@@ -55,7 +69,10 @@ fn orders_equality_operands() {
 fn compares_constants_by_value() {
     assert_eq!(c("4'hA == 10"), "1");
     assert_eq!(c("4'hA == 4'd11"), "0");
-    assert_eq!(c("sig == 4'hA"), c("sig == 'd10"));
+    // One atom (its text is the first spelling met).
+    let e = |t: &str| canonical(&parse_expr(t).unwrap());
+    assert_eq!(e("sig == 4'hA"), e("sig == 'd10"));
+    assert_eq!(c("sig == 4'hA && sig == 'd10"), "sig == 4'hA");
     assert_eq!(c("a == a"), "1");
     assert_eq!(c("a != a"), "0");
 }
@@ -84,8 +101,80 @@ fn compares_two_compound_operands_as_equivalence() {
 }
 
 #[test]
-fn keeps_compound_operands_against_signals() {
-    assert_eq!(c("(b && a) == c"), "c == (a && b)");
+fn keeps_compound_operands_against_signals_as_atoms() {
+    assert_eq!(ca("(b && a) == c"), "c == (a && b)");
+}
+
+#[test]
+fn two_state_reads_a_signal_against_a_one_bit_value() {
+    // c equals 1 when a && b holds, 0 when not, whatever its width.
+    assert_eq!(c("(b && a) == c"), "a && b && c == 1'b1 || !c && !(a && b)");
+    assert_eq!(
+        cw("(b && a) == c", &[("c", 1)]),
+        "a && b && c || !c && !(a && b)"
+    );
+}
+
+#[test]
+fn two_state_reads_a_term_as_non_zero() {
+    assert_eq!(c("a == 0"), "!a");
+    assert_eq!(c("a != 4'h0"), "a");
+    assert_eq!(c("0 == (a[3:0])"), "!a[3:0]");
+    assert_eq!(ca("a == 0"), "a == 0");
+}
+
+#[test]
+fn two_state_uses_known_widths() {
+    assert_eq!(cw("a == 1'b1", &[("a", 1)]), "a");
+    assert_eq!(cw("a == 2", &[("a", 1)]), "0");
+    assert_eq!(cw("s == 4", &[("s", 2)]), "0");
+    assert_eq!(cw("s == '1", &[("s", 2)]), "s == 'h3");
+    assert_eq!(cw("a == b", &[("a", 1), ("b", 1)]), "a && b || !a && !b");
+    // Unknown widths: distinct atoms.
+    assert_eq!(c("a == 1'b1"), "a == 1'b1");
+    assert_eq!(c("a == b"), "a == b");
+    // Atoms semantics ignores widths.
+    let atoms =
+        Semantics::new(crate::logic::Values::Atoms).with_widths([("a".to_string(), 1)].into());
+    assert_eq!(
+        atoms.canonical_text(&parse_expr("a == 1'b1").unwrap()),
+        "a == 1'b1"
+    );
+}
+
+#[test]
+fn two_state_reads_bitwise_operators_on_one_bit_signals() {
+    let one = [("a", 1), ("b", 1)];
+    assert_eq!(cw("a & b", &one), "a && b");
+    assert_eq!(cw("~a | b", &one), "!a || b");
+    assert_eq!(cw("(a ^ b) == 1'b0", &one), "!(a && !b || !a && b)");
+    assert_eq!(c("a & b"), "(a & b)");
+    assert_eq!(c("a | b"), "a || b");
+    assert_eq!(c("a === 1'b1 && b !== 0"), "b && a == 1'b1");
+}
+
+#[test]
+fn two_state_reads_opaque_rtl_operands_again() {
+    use crate::logic::{Atom, Expr, Term};
+    let opaque = Expr::and([
+        Expr::Atom(Atom::Opaque("a & b".into())),
+        Expr::Atom(Atom::Eq(
+            Term::Opaque("en[2]".into()),
+            Term::Const(crate::logic::Constant {
+                text: "1'b1".into(),
+                width: Some(1),
+                value: Some(1),
+                has_xz: false,
+            }),
+        )),
+    ]);
+    let sem = Semantics::default().with_widths(
+        [("a", 1), ("b", 1), ("en", 4)]
+            .iter()
+            .map(|(n, w)| (n.to_string(), *w))
+            .collect(),
+    );
+    assert_eq!(sem.canonical_text(&opaque), "a && b && en[2]");
 }
 
 #[test]

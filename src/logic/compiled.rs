@@ -157,7 +157,7 @@ impl Shape {
     }
 
     /// Word `w` of the table of variable `i`.
-    fn var_word(i: u8, w: usize) -> u64 {
+    pub(crate) fn var_word(i: u8, w: usize) -> u64 {
         match PATTERNS.get(usize::from(i)) {
             Some(&p) => p,
             None if w >> (i - 6) & 1 == 1 => u64::MAX,
@@ -218,20 +218,34 @@ impl Shape {
         stack.clear();
     }
 
-    /// Whether two tables agree on every assignment.
-    pub fn same(self, a: &[u64], b: &[u64]) -> bool {
-        a.iter().zip(b).all(|(x, y)| (x ^ y) & self.mask == 0)
+    /// Whether two tables agree on every assignment `valid` allows (`None`: all).
+    pub fn same(self, a: &[u64], b: &[u64], valid: Option<&[u64]>) -> bool {
+        match valid {
+            None => a.iter().zip(b).all(|(x, y)| (x ^ y) & self.mask == 0),
+            Some(d) => a
+                .iter()
+                .zip(b)
+                .zip(d)
+                .all(|((x, y), d)| (x ^ y) & d & self.mask == 0),
+        }
     }
 
-    /// Whether every assignment that makes `a` true makes `b` true.
-    pub fn implies(self, a: &[u64], b: &[u64]) -> bool {
-        a.iter().zip(b).all(|(x, y)| x & !y & self.mask == 0)
+    /// Whether every assignment `valid` allows that makes `a` true makes `b` true.
+    pub fn implies(self, a: &[u64], b: &[u64], valid: Option<&[u64]>) -> bool {
+        match valid {
+            None => a.iter().zip(b).all(|(x, y)| x & !y & self.mask == 0),
+            Some(d) => a
+                .iter()
+                .zip(b)
+                .zip(d)
+                .all(|((x, y), d)| x & !y & d & self.mask == 0),
+        }
     }
 
-    /// The first assignment (as a row number) that makes `t` true, if any.
-    pub fn first_true(self, t: &[u64]) -> Option<usize> {
+    /// The first assignment `valid` allows (as a row number) that makes `t` true.
+    pub fn first_true(self, t: &[u64], valid: Option<&[u64]>) -> Option<usize> {
         t.iter().enumerate().find_map(|(w, &bits)| {
-            let bits = bits & self.mask;
+            let bits = bits & self.mask & valid.map_or(u64::MAX, |d| d[w]);
             (bits != 0).then(|| w * 64 + bits.trailing_zeros() as usize)
         })
     }

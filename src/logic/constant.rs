@@ -14,6 +14,20 @@ pub(crate) struct LexedConstant {
     pub end: usize,
 }
 
+/// The value of `text` when it is exactly one constant with a known value (`4'hA`,
+/// `4'd10` and `10` are all 10); `None` for anything else (x/z digits included).
+pub fn constant_value(text: &str) -> Option<u128> {
+    let t = text.trim();
+    if !t.starts_with(|c: char| c.is_ascii_digit() || c == '\'') {
+        return None;
+    }
+    let c = lex_constant(t, 0).ok()?;
+    if c.end != t.len() || c.constant.has_xz {
+        return None;
+    }
+    c.constant.value
+}
+
 /// Reads the constant starting at byte `start` of `text` (a digit or `'`).
 pub(crate) fn lex_constant(text: &str, start: usize) -> Result<LexedConstant, ParseError> {
     let bytes = text.as_bytes();
@@ -316,6 +330,17 @@ mod tests {
                 .contains("digits")
         );
         assert!(lex_constant("'", 0).is_err());
+    }
+
+    #[test]
+    fn values_of_whole_constants() {
+        assert_eq!(constant_value("4'hA"), Some(10));
+        assert_eq!(constant_value("4'd10"), Some(10));
+        assert_eq!(constant_value(" 10 "), Some(10));
+        assert_eq!(constant_value("4'b1x"), None);
+        assert_eq!(constant_value("10+1"), None);
+        assert_eq!(constant_value("a"), None);
+        assert_eq!(constant_value("'1"), None);
     }
 
     #[test]

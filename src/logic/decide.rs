@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::bdd::Space;
 use super::bits;
-use super::canon::canonical;
 use super::expr::{Atom, Expr};
+use super::semantics::Semantics;
 
 /// How expression `a` relates to expression `b`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -35,62 +35,72 @@ impl std::fmt::Display for Relation {
     }
 }
 
-/// Whether `a` and `b` are true under exactly the same assignments of their atoms.
+/// Whether `a` and `b` are true under exactly the same assignments of their atoms
+/// (default semantics: two-state, no widths known).
 pub fn equivalent(a: &Expr, b: &Expr) -> bool {
-    relation(a, b) == Relation::Equivalent
+    Semantics::default_ref().equivalent(a, b)
 }
 
 /// Whether every assignment that makes `a` true makes `b` true.
 pub fn implies(a: &Expr, b: &Expr) -> bool {
-    implies_canonical(&canonical(a), &canonical(b))
+    Semantics::default_ref().implies(a, b)
 }
 
-/// `implies` on forms already canonical (no canonical form computed again).
-pub(crate) fn implies_canonical(ca: &Expr, cb: &Expr) -> bool {
+/// `implies` on forms already canonical under `semantics`.
+pub(crate) fn implies_canonical(ca: &Expr, cb: &Expr, semantics: &Semantics) -> bool {
     if ca == cb {
         return true;
     }
-    if let Some((a_to_b, _)) = bits::implications(ca, cb) {
+    if let Some((a_to_b, _)) = bits::implications(ca, cb, semantics) {
         return a_to_b;
     }
-    let space = Space::new(&[ca, cb]);
-    space.bdd(ca).and_not(&space.bdd(cb)).is_false()
+    let space = Space::new(&[ca, cb], semantics);
+    space
+        .allowed(space.bdd(ca).and_not(&space.bdd(cb)))
+        .is_false()
 }
 
 /// Whether some assignment of the atoms makes `e` true.
 pub fn satisfiable(e: &Expr) -> bool {
-    let c = canonical(e);
-    let space = Space::new(&[&c]);
-    !space.bdd(&c).is_false()
+    Semantics::default_ref().satisfiable(e)
+}
+
+/// `satisfiable` on a form already canonical under `semantics`.
+pub(crate) fn satisfiable_canonical(c: &Expr, semantics: &Semantics) -> bool {
+    let space = Space::new(&[c], semantics);
+    !space.allowed(space.bdd(c)).is_false()
 }
 
 /// The atoms of `canonical(e)`: what SCORING.md §6 rules 5 and 6 compare.
 pub fn canonical_atoms(e: &Expr) -> BTreeSet<Atom> {
-    canonical(e).atoms()
+    Semantics::default_ref().canonical_atoms(e)
 }
 
 /// How `a` relates to `b` (both directions of implication at once).
 pub fn relation(a: &Expr, b: &Expr) -> Relation {
-    relation_canonical(&canonical(a), &canonical(b))
+    Semantics::default_ref().relation(a, b)
 }
 
-/// `relation` on forms already canonical (no canonical form computed again).
-pub(crate) fn relation_canonical(ca: &Expr, cb: &Expr) -> Relation {
+/// `relation` on forms already canonical under `semantics`.
+pub(crate) fn relation_canonical(ca: &Expr, cb: &Expr, semantics: &Semantics) -> Relation {
     if ca == cb {
         return Relation::Equivalent;
     }
-    let (a_to_b, b_to_a) = match bits::implications(ca, cb) {
+    let (a_to_b, b_to_a) = match bits::implications(ca, cb, semantics) {
         Some(found) => found,
-        None => bdd_implications(ca, cb),
+        None => bdd_implications(ca, cb, semantics),
     };
     from_implications(a_to_b, b_to_a)
 }
 
 /// Both implications between canonical forms, decided on their BDDs.
-pub(crate) fn bdd_implications(ca: &Expr, cb: &Expr) -> (bool, bool) {
-    let space = Space::new(&[ca, cb]);
+pub(crate) fn bdd_implications(ca: &Expr, cb: &Expr, semantics: &Semantics) -> (bool, bool) {
+    let space = Space::new(&[ca, cb], semantics);
     let (ba, bb) = (space.bdd(ca), space.bdd(cb));
-    (ba.and_not(&bb).is_false(), bb.and_not(&ba).is_false())
+    (
+        space.allowed(ba.and_not(&bb)).is_false(),
+        space.allowed(bb.and_not(&ba)).is_false(),
+    )
 }
 
 pub(crate) fn from_implications(a_to_b: bool, b_to_a: bool) -> Relation {
@@ -103,11 +113,19 @@ pub(crate) fn from_implications(a_to_b: bool, b_to_a: bool) -> Relation {
 }
 
 /// One assignment of the atoms of `canonical(e)` that makes `e` true, if any.
-/// Atoms are those of the canonical form (`b == a` appears as `a == b`).
+/// Atoms are those of the canonical form (`b == a` appears as `a == b`); under
+/// two-state semantics the assignment is one some values of the signals give.
 pub fn satisfying_assignment(e: &Expr) -> Option<BTreeMap<Atom, bool>> {
-    let c = canonical(e);
-    let space = Space::new(&[&c]);
-    let witness = space.bdd(&c).sat_witness()?;
+    Semantics::default_ref().satisfying_assignment(e)
+}
+
+/// `satisfying_assignment` of a form already canonical under `semantics`.
+pub(crate) fn assignment_canonical(
+    c: &Expr,
+    semantics: &Semantics,
+) -> Option<BTreeMap<Atom, bool>> {
+    let space = Space::new(&[c], semantics);
+    let witness = space.allowed(space.bdd(c)).sat_witness()?;
     let values = space.values(&witness);
     Some(space.atoms().iter().cloned().zip(values).collect())
 }
@@ -115,9 +133,8 @@ pub fn satisfying_assignment(e: &Expr) -> Option<BTreeMap<Atom, bool>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::canonical_text;
     use crate::logic::eval::evaluate;
-    use crate::logic::parse_expr;
+    use crate::logic::{canonical, canonical_text, parse_expr};
 
     fn p(t: &str) -> Expr {
         parse_expr(t).unwrap()

@@ -32,21 +32,30 @@ pub enum Atom {
     Opaque(String),
 }
 
-/// An operand of an equality.
+/// An operand of an equality. The variants are declared in canonical operand order:
+/// a constant sorts last, so a canonical equality reads `sig == 4'hA`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Term {
     Ident(String),
-    Const(Constant),
     /// A compound operand (`(a && b) == c`), itself an expression.
     Expr(Box<Expr>),
-    /// An RTL operand outside the grammar, by canonical text.
+    /// An operand outside the Boolean grammar (`a[3:0]`, `a & b`, `d + 1`), by
+    /// canonical text.
     Opaque(String),
+    Const(Constant),
 }
 
-/// A SystemVerilog integer constant (`1'b0`, `4'hA`, `3`, `7'bxx01`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A SystemVerilog integer constant (`1'b0`, `4'hA`, `3`, `7'bxx01`, or a named one
+/// the RTL resolves: `START`).
+///
+/// Its identity (`==`, ordering, hashing) is its value when it has one: `4'hA`,
+/// `4'd10` and `10` are one constant, whatever the width (equality zero-extends). A
+/// constant without a value (x/z digits, `'1`, too large) is identified by its text.
+/// The text is kept as written, for showing.
+#[derive(Clone, Debug)]
 pub struct Constant {
-    /// The text as written, white space removed (`4'hA`).
+    /// The text as written, white space removed (`4'hA`), or the name of a resolved
+    /// constant (`START`).
     pub text: String,
     /// The declared width, if any.
     pub width: Option<u32>,
@@ -54,6 +63,47 @@ pub struct Constant {
     pub value: Option<u128>,
     /// Whether the constant holds x, z or `?` digits (outside the 2-state abstraction).
     pub has_xz: bool,
+}
+
+impl PartialEq for Constant {
+    fn eq(&self, other: &Self) -> bool {
+        match (self.value, other.value) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => self.has_xz == other.has_xz && self.text == other.text,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Constant {}
+
+impl Ord for Constant {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        match (self.value, other.value) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => (self.has_xz, &self.text).cmp(&(other.has_xz, &other.text)),
+        }
+    }
+}
+
+impl PartialOrd for Constant {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::hash::Hash for Constant {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match self.value {
+            Some(v) => v.hash(state),
+            None => {
+                self.has_xz.hash(state);
+                self.text.hash(state);
+            }
+        }
+    }
 }
 
 impl Expr {
@@ -176,6 +226,9 @@ impl Expr {
     /// Binding strength for printing: higher binds tighter.
     fn precedence(&self) -> u8 {
         match self {
+            // A one-operand `&&` (a lone parenthesised branch predicate) prints as its
+            // operand.
+            Expr::And(v) | Expr::Or(v) if v.len() == 1 => v[0].precedence(),
             Expr::Or(v) if v.len() > 1 => 1,
             Expr::And(v) if v.len() > 1 => 2,
             Expr::Atom(Atom::Eq(..)) => 3,
@@ -220,6 +273,7 @@ impl fmt::Display for Expr {
                     write_operand(f, e, 4)
                 }
             },
+            Expr::And(v) | Expr::Or(v) if v.len() == 1 => write!(f, "{}", v[0]),
             Expr::And(v) | Expr::Or(v) if v.is_empty() => {
                 f.write_str(if matches!(self, Expr::And(_)) {
                     "1"
@@ -256,12 +310,59 @@ fn write_name(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
     Ok(())
 }
 
+/// Opaque text in parentheses, except a name with selects (`a[3:0]`, `mem[i+1]`), which
+/// reads back as itself.
+fn write_opaque(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    if is_selected_name(text) {
+        f.write_str(text)
+    } else {
+        write!(f, "({text})")
+    }
+}
+
+/// Whether `text` is an identifier followed only by bracketed selects (`a[3]`,
+/// `a[3:0]`, `data[bit_idx]`).
+pub(crate) fn is_selected_name(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.';
+    if !bytes
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+    {
+        return false;
+    }
+    let mut i = 0;
+    while i < bytes.len() && word(bytes[i]) {
+        i += 1;
+    }
+    if i == bytes.len() || bytes[i] != b'[' {
+        return false;
+    }
+    let mut depth = 0usize;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'[' => depth += 1,
+            b']' => {
+                depth = match depth.checked_sub(1) {
+                    Some(d) => d,
+                    None => return false,
+                }
+            }
+            b' ' | b'(' | b')' if depth == 0 => return false,
+            _ if depth == 0 => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    depth == 0
+}
+
 impl fmt::Display for Atom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Atom::Ident(n) => write_name(f, n),
             Atom::Eq(l, r) => write!(f, "{l} == {r}"),
-            Atom::Opaque(t) => write!(f, "({t})"),
+            Atom::Opaque(t) => write_opaque(f, t),
         }
     }
 }
@@ -278,7 +379,7 @@ impl fmt::Display for Term {
                 write!(f, "(!!{e})")
             }
             Term::Expr(e) => write!(f, "({e})"),
-            Term::Opaque(t) => write!(f, "({t})"),
+            Term::Opaque(t) => write_opaque(f, t),
         }
     }
 }

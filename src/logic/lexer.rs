@@ -4,6 +4,28 @@
 use super::constant::{LexedConstant, lex_constant};
 use super::error::ParseError;
 
+/// Which operators an antecedent may use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Grammar {
+    /// SCORING.md §5 as the paper reads it: `!`, `&&`, `||`, `==`, `!=`, parentheses,
+    /// identifiers (with bit and part selects) and constants.
+    Atoms,
+    /// The same, and what two-state semantics gives a meaning: `===` and `!==` (read
+    /// as `==` and `!=`), bitwise `~ & | ^ ~^` and the reductions `& | ^ ~& ~| ~^`.
+    #[default]
+    TwoState,
+}
+
+impl Grammar {
+    /// The grammar that goes with a value semantics.
+    pub fn of(values: super::Values) -> Grammar {
+        match values {
+            super::Values::Atoms => Grammar::Atoms,
+            super::Values::TwoState => Grammar::TwoState,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Token {
     Ident(String),
@@ -15,6 +37,24 @@ pub(crate) enum Token {
     NotEq,
     LParen,
     RParen,
+    /// `[`, `]` and `:` of a bit or part select.
+    LBracket,
+    RBracket,
+    Colon,
+    /// `~`
+    Tilde,
+    /// `&` (bitwise AND, or the AND reduction before an operand)
+    Amp,
+    /// `|`
+    Pipe,
+    /// `^`
+    Caret,
+    /// `~^` or `^~`
+    Xnor,
+    /// `~&` (NAND reduction)
+    Nand,
+    /// `~|` (NOR reduction)
+    Nor,
     End,
 }
 
@@ -31,6 +71,16 @@ impl Token {
             Token::NotEq => "`!=`".into(),
             Token::LParen => "`(`".into(),
             Token::RParen => "`)`".into(),
+            Token::LBracket => "`[`".into(),
+            Token::RBracket => "`]`".into(),
+            Token::Colon => "`:`".into(),
+            Token::Tilde => "`~`".into(),
+            Token::Amp => "`&`".into(),
+            Token::Pipe => "`|`".into(),
+            Token::Caret => "`^`".into(),
+            Token::Xnor => "`~^`".into(),
+            Token::Nand => "`~&`".into(),
+            Token::Nor => "`~|`".into(),
             Token::End => "the end of the text".into(),
         }
     }
@@ -72,9 +122,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("<", "relational comparison"),
     (">", "relational comparison"),
     ("?", "conditional operator"),
-    (":", "conditional operator"),
-    ("[", "bit or part select"),
-    ("]", "bit or part select"),
     ("{", "concatenation"),
     ("}", "concatenation"),
     ("=", "assignment"),
@@ -85,7 +132,8 @@ const UNSUPPORTED: &[(&str, &str)] = &[
 ];
 
 /// Splits `text` into tokens with their byte offsets; the last token is `End`.
-pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, ParseError> {
+/// Operators outside `grammar` are errors naming them.
+pub(crate) fn tokenize(text: &str, grammar: Grammar) -> Result<Vec<(Token, usize)>, ParseError> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(text.len() / 3 + 1);
     let mut i = 0;
@@ -97,11 +145,11 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, ParseError> {
             let end = identifier_end(bytes, i);
             out.push((Token::Ident(text[i..end].to_string()), i));
             i = end;
-        } else if let Some((tok, len)) = supported(bytes, i) {
+        } else if let Some((tok, len)) = supported(bytes, i, grammar) {
             out.push((tok, i));
             i += len;
         } else {
-            i = other(text, i, &mut out)?;
+            i = other(text, i, grammar, &mut out)?;
         }
     }
     out.push((Token::End, text.len()));
@@ -110,7 +158,12 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, ParseError> {
 
 /// Comments, escaped identifiers, constants and errors, at `i`: where the next token
 /// starts.
-fn other(text: &str, i: usize, out: &mut Vec<(Token, usize)>) -> Result<usize, ParseError> {
+fn other(
+    text: &str,
+    i: usize,
+    grammar: Grammar,
+    out: &mut Vec<(Token, usize)>,
+) -> Result<usize, ParseError> {
     let bytes = text.as_bytes();
     let b = bytes[i];
     let rest = &text[i..];
@@ -155,7 +208,11 @@ fn other(text: &str, i: usize, out: &mut Vec<(Token, usize)>) -> Result<usize, P
             i,
             format!(
                 "unsupported operator `{op}` ({what}); antecedents allow only \
-                 `!`, `&&`, `||`, `==`, `!=` and parentheses"
+                 `!`, `&&`, `||`, `==`, `!=`{more} and parentheses",
+                more = match grammar {
+                    Grammar::Atoms => "",
+                    Grammar::TwoState => ", `===`, `!==`, `~`, `&`, `|`, `^`, `~^`",
+                }
             ),
         ))
     } else {
@@ -169,21 +226,38 @@ fn other(text: &str, i: usize, out: &mut Vec<(Token, usize)>) -> Result<usize, P
 }
 
 /// The grammar's own operators at `i`, with their length; `None` for anything else,
-/// including the longer operators outside the grammar that start like them (`===`,
-/// `!==`, `==?`, `!=?`, `|->`, `|=>`).
-fn supported(bytes: &[u8], i: usize) -> Option<(Token, usize)> {
+/// including the longer operators outside the grammar that start like them (`==?`,
+/// `!=?`, `|->`, `|=>`, and under `Grammar::Atoms` `===`, `!==` and every bitwise
+/// operator).
+fn supported(bytes: &[u8], i: usize, grammar: Grammar) -> Option<(Token, usize)> {
     let at = |k: usize| bytes.get(i + k).copied();
-    match (bytes[i], at(1)) {
-        (b'&', Some(b'&')) => Some((Token::AndAnd, 2)),
-        (b'|', Some(b'|')) => Some((Token::OrOr, 2)),
-        (b'=', Some(b'=')) if !matches!(at(2), Some(b'=' | b'?')) => Some((Token::EqEq, 2)),
-        (b'!', Some(b'=')) if matches!(at(2), Some(b'=' | b'?')) => None,
-        (b'!', Some(b'=')) => Some((Token::NotEq, 2)),
-        (b'!', _) => Some((Token::Not, 1)),
-        (b'(', _) => Some((Token::LParen, 1)),
-        (b')', _) => Some((Token::RParen, 1)),
-        _ => None,
-    }
+    let two_state = grammar == Grammar::TwoState;
+    let token = match (bytes[i], at(1)) {
+        (b'&', Some(b'&')) => (Token::AndAnd, 2),
+        (b'|', Some(b'|')) => (Token::OrOr, 2),
+        (b'=', Some(b'=')) if at(2) == Some(b'=') && two_state => (Token::EqEq, 3),
+        (b'!', Some(b'=')) if at(2) == Some(b'=') && two_state => (Token::NotEq, 3),
+        (b'=' | b'!', Some(b'=')) if matches!(at(2), Some(b'=' | b'?')) => return None,
+        (b'=', Some(b'=')) => (Token::EqEq, 2),
+        (b'!', Some(b'=')) => (Token::NotEq, 2),
+        (b'!', _) => (Token::Not, 1),
+        (b'(', _) => (Token::LParen, 1),
+        (b')', _) => (Token::RParen, 1),
+        (b'[', _) => (Token::LBracket, 1),
+        (b']', _) => (Token::RBracket, 1),
+        (b':', _) => (Token::Colon, 1),
+        _ if !two_state => return None,
+        (b'|', Some(b'-' | b'=')) if at(2) == Some(b'>') => return None,
+        (b'~', Some(b'^')) | (b'^', Some(b'~')) => (Token::Xnor, 2),
+        (b'~', Some(b'&')) => (Token::Nand, 2),
+        (b'~', Some(b'|')) => (Token::Nor, 2),
+        (b'~', _) => (Token::Tilde, 1),
+        (b'&', _) => (Token::Amp, 1),
+        (b'|', _) => (Token::Pipe, 1),
+        (b'^', _) => (Token::Caret, 1),
+        _ => return None,
+    };
+    Some(token)
 }
 
 /// End of an identifier, including hierarchical parts (`top.u1.sig`).
@@ -210,7 +284,11 @@ mod tests {
     use super::*;
 
     fn kinds(t: &str) -> Vec<Token> {
-        tokenize(t).unwrap().into_iter().map(|(t, _)| t).collect()
+        tokenize(t, Grammar::Atoms)
+            .unwrap()
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
     }
 
     #[test]
@@ -243,34 +321,82 @@ mod tests {
 
     #[test]
     fn names_unsupported_operators() {
-        for (text, op) in [
-            ("a & b", "`&`"),
-            ("a | b", "`|`"),
-            ("a ^ b", "`^`"),
-            ("~a", "`~`"),
-            ("a + 1", "`+`"),
-            ("a < b", "`<`"),
-            ("a <= b", "`<=`"),
-            ("a[2]", "`[`"),
-            ("a === b", "`===`"),
-            ("a !== b", "`!==`"),
-            ("a ==? b", "`==?`"),
-            ("a |-> b", "`|->`"),
+        for (text, op, two_state) in [
+            ("a & b", "`&`", false),
+            ("a | b", "`|`", false),
+            ("a ^ b", "`^`", false),
+            ("~a", "`~`", false),
+            ("a + 1", "`+`", true),
+            ("a < b", "`<`", true),
+            ("a <= b", "`<=`", true),
+            ("a === b", "`===`", false),
+            ("a !== b", "`!==`", false),
+            ("a ==? b", "`==?`", true),
+            ("a |-> b", "`|->`", true),
+            ("a |=> b", "`|=>`", true),
         ] {
-            let e = tokenize(text).unwrap_err();
+            let e = tokenize(text, Grammar::Atoms).unwrap_err();
             assert!(
                 e.message.contains(&format!("unsupported operator {op}")),
                 "{text}: {e}"
             );
+            assert_eq!(
+                tokenize(text, Grammar::TwoState).is_err(),
+                two_state,
+                "{text}"
+            );
         }
-        let e = tokenize("x && a & b").unwrap_err();
+        let e = tokenize("x && a & b", Grammar::Atoms).unwrap_err();
         assert_eq!((e.line, e.column), (1, 8));
         assert!(
-            tokenize("$past(a)")
+            tokenize("$past(a)", Grammar::TwoState)
                 .unwrap_err()
                 .message
                 .contains("`$past`")
         );
-        assert!(tokenize("/* open").unwrap_err().message.contains("`*/`"));
+        assert!(
+            tokenize("/* open", Grammar::TwoState)
+                .unwrap_err()
+                .message
+                .contains("`*/`")
+        );
+    }
+
+    #[test]
+    fn two_state_reads_case_equality_and_bitwise_operators() {
+        let kinds = |t: &str| -> Vec<Token> {
+            tokenize(t, Grammar::TwoState)
+                .unwrap()
+                .into_iter()
+                .map(|(t, _)| t)
+                .collect()
+        };
+        assert_eq!(
+            kinds("a === b !== c"),
+            [
+                Token::Ident("a".into()),
+                Token::EqEq,
+                Token::Ident("b".into()),
+                Token::NotEq,
+                Token::Ident("c".into()),
+                Token::End
+            ]
+        );
+        // `b & &c` is `b` AND the AND reduction of `c`, never `b && c`.
+        assert_eq!(
+            kinds("b & &c ~^ ^~ ~& ~|"),
+            [
+                Token::Ident("b".into()),
+                Token::Amp,
+                Token::Amp,
+                Token::Ident("c".into()),
+                Token::Xnor,
+                Token::Xnor,
+                Token::Nand,
+                Token::Nor,
+                Token::End
+            ]
+        );
+        assert_eq!(kinds("a[3:0]").len(), 7);
     }
 }

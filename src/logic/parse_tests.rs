@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::logic::expr::Constant;
+use crate::logic::lexer::Grammar;
 
 fn p(t: &str) -> Expr {
     parse_expr(t).unwrap_or_else(|e| panic!("{t}: {e}"))
@@ -117,13 +118,66 @@ fn real_antecedent_from_vert() {
 
 #[test]
 fn reports_unsupported_operators_with_position() {
-    let e = err("a &&\n  b & c");
+    let e = parse_expr_in("a &&\n  b & c", Grammar::Atoms).unwrap_err();
     assert_eq!((e.line, e.column), (2, 5));
     assert!(
         e.message.contains("unsupported operator `&` (bitwise AND)"),
         "{e}"
     );
+    let e = err("a &&\n  b + c");
+    assert_eq!((e.line, e.column), (2, 5));
+    assert!(e.message.contains("unsupported operator `+`"), "{e}");
     assert!(err("f(a)").message.contains("function call `f(...)`"));
+}
+
+#[test]
+fn reads_bit_and_part_selects_in_both_grammars() {
+    for grammar in [Grammar::Atoms, Grammar::TwoState] {
+        let e = parse_expr_in("a[3] && a[3:0] == 4'b1010", grammar).unwrap();
+        assert_eq!(e.to_string(), "a[3] && a[3:0] == 4'b1010");
+        let Expr::And(v) = &e else { panic!("{e:?}") };
+        assert_eq!(v[0], Expr::Atom(Atom::Opaque("a[3]".into())));
+        assert!(matches!(&v[1], Expr::Atom(Atom::Eq(Term::Opaque(t), _)) if t == "a[3:0]"));
+    }
+    assert!(err("a[").message.contains("index of a select"));
+    assert!(err("a[1").message.contains("expected `]`"));
+}
+
+#[test]
+fn a_lone_parenthesised_conjunction_is_one_conjunct() {
+    let e = p("( e && f )");
+    assert_eq!(
+        e,
+        Expr::and([Expr::and([id("e"), id("f")])]),
+        "the lone group keeps its parentheses"
+    );
+    assert_eq!(crate::logic::top_level_conjuncts(&e).len(), 1);
+    // The same predicate followed by another is numbered the same way: conjunct 1.
+    let more = p("( e && f ) && g");
+    assert_eq!(
+        crate::logic::top_level_conjuncts(&more)[0],
+        Expr::and([id("e"), id("f")])
+    );
+    // Without the parentheses, or when they are not around everything, no change.
+    assert_eq!(p("e && f"), Expr::and([id("e"), id("f")]));
+    assert_eq!(p("(e) && (f)"), Expr::and([id("e"), id("f")]));
+    assert_eq!(p("(e || f)"), Expr::or([id("e"), id("f")]));
+}
+
+#[test]
+fn two_state_grammar_reads_case_equality_and_bitwise_operators() {
+    assert_eq!(p("a === b"), eq("a", "b"));
+    assert_eq!(p("a !== b"), Expr::not(eq("a", "b")));
+    assert_eq!(p("a | b"), Expr::or([id("a"), id("b")]));
+    assert_eq!(p("a & b"), Expr::Atom(Atom::Opaque("a & b".into())));
+    // `&` binds looser than `==`.
+    assert_eq!(p("a & b == c").to_string(), "(a & (b == c))");
+    // `b & &c` is b AND the reduction of c, not `b && c`.
+    assert_eq!(p("b & &c"), Expr::Atom(Atom::Opaque("b & &c".into())));
+    assert_ne!(p("b & &c"), p("b && c"));
+    for text in ["a === b", "a & b", "~a", "&a"] {
+        assert!(parse_expr_in(text, Grammar::Atoms).is_err(), "{text}");
+    }
 }
 
 #[test]

@@ -5,9 +5,9 @@ use biodivine_lib_bdd::Bdd;
 
 use super::bdd::{Space, unrealized_negation};
 use super::bits::Table;
-use super::canon::canonical;
 use super::eval::evaluate;
 use super::expr::{Atom, Expr};
+use super::semantics::Semantics;
 
 /// How the generated antecedent G differs from the reference R by polarity only.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -50,32 +50,55 @@ pub fn top_level_conjuncts(e: &Expr) -> Vec<Expr> {
 
 /// Searches for a polarity flip relating `generated` to `reference`; `None` when they
 /// are already equivalent or no single flip relates them. Pass the reference as parsed
-/// (not canonical) so its branch predicates stay whole.
+/// (not canonical) so its branch predicates stay whole. Default semantics.
 pub fn polarity_search(reference: &Expr, generated: &Expr) -> Option<PolarityFlip> {
+    search_in(reference, generated, Semantics::default_ref())
+}
+
+/// `polarity_search` under `semantics`.
+pub(crate) fn search_in(
+    reference: &Expr,
+    generated: &Expr,
+    semantics: &Semantics,
+) -> Option<PolarityFlip> {
     let conjuncts: Vec<Expr> = top_level_conjuncts(reference)
         .iter()
-        .map(canonical)
+        .map(|c| semantics.canonical(c))
         .collect();
-    search_canonical(&conjuncts, &canonical(reference), &canonical(generated))
+    search_canonical(
+        &conjuncts,
+        &semantics.canonical(reference),
+        &semantics.canonical(generated),
+        semantics,
+    )
 }
 
 /// `polarity_search` on forms already canonical: `conjuncts` are the canonical forms
 /// of the top-level conjuncts of the reference, `cr` and `cg` the canonical forms of
 /// the reference and the generated antecedent. Up to `bits::MAX_ATOMS` atoms it
 /// compares truth tables, beyond that BDDs; both give the same answer.
-pub(crate) fn search_canonical(conjuncts: &[Expr], cr: &Expr, cg: &Expr) -> Option<PolarityFlip> {
+pub(crate) fn search_canonical(
+    conjuncts: &[Expr],
+    cr: &Expr,
+    cg: &Expr,
+    semantics: &Semantics,
+) -> Option<PolarityFlip> {
     let mut all = conjuncts.iter().collect::<Vec<_>>();
     all.push(cg);
-    match bits_space(&all, cr) {
-        Some(table) => search_bits(&table, conjuncts, cr, cg),
-        None => search_bdd(conjuncts, cr, cg),
+    match bits_space(&all, cr, semantics) {
+        Some(table) => search_bits(&table, conjuncts, cr, cg, semantics),
+        None => search_bdd(conjuncts, cr, cg, semantics),
     }
 }
 
 /// The table space of the BDD path (the atoms of the conjuncts and of G), or `None`
 /// when the reference has atoms outside it or there are too many atoms.
-pub(super) fn bits_space<'a>(all: &[&'a Expr], cr: &Expr) -> Option<Table<'a>> {
-    let table = Table::new(all)?;
+pub(super) fn bits_space<'a>(
+    all: &[&'a Expr],
+    cr: &Expr,
+    semantics: &Semantics,
+) -> Option<Table<'a>> {
+    let table = Table::new(all, semantics)?;
     let mut inside = true;
     cr.visit_atoms(&mut |a| inside &= table.var(a).is_some());
     inside.then_some(table)
@@ -87,6 +110,7 @@ pub(super) fn search_bits(
     conjuncts: &[Expr],
     cr: &Expr,
     cg: &Expr,
+    semantics: &Semantics,
 ) -> Option<PolarityFlip> {
     let (tr, tg) = (table.eval(cr), table.eval(cg));
     if table.same(&tr, &tg) {
@@ -111,7 +135,7 @@ pub(super) fn search_bits(
                 return Some(PolarityFlip::NegatedConjuncts(negated));
             }
         }
-    } else if let Some(negated) = unrealized_negation(conjuncts) {
+    } else if let Some(negated) = unrealized_negation(conjuncts, semantics) {
         // G is unsatisfiable: negating these conjuncts of R gives an unsatisfiable
         // expression too.
         return Some(PolarityFlip::NegatedConjuncts(negated));
@@ -126,15 +150,21 @@ pub(super) fn search_bits(
 }
 
 /// The exact search on BDDs, for any number of atoms.
-pub(super) fn search_bdd(conjuncts: &[Expr], cr: &Expr, cg: &Expr) -> Option<PolarityFlip> {
+pub(super) fn search_bdd(
+    conjuncts: &[Expr],
+    cr: &Expr,
+    cg: &Expr,
+    semantics: &Semantics,
+) -> Option<PolarityFlip> {
     let mut all = conjuncts.iter().collect::<Vec<_>>();
     all.push(cg);
-    let space = Space::new(&all);
+    let space = Space::new(&all, semantics);
     let (br, bg) = (space.bdd(cr), space.bdd(cg));
+    let same = |a: &Bdd, b: &Bdd| space.allowed(a.xor(b)).is_false();
     if same(&br, &bg) {
         return None;
     }
-    if let Some(negated) = negated_conjuncts(&space, conjuncts, &bg) {
+    if let Some(negated) = negated_conjuncts(&space, conjuncts, &bg, semantics) {
         return Some(PolarityFlip::NegatedConjuncts(negated));
     }
     for atom in cg.atoms_in_order() {
@@ -149,13 +179,18 @@ pub(super) fn search_bdd(conjuncts: &[Expr], cr: &Expr, cg: &Expr) -> Option<Pol
     None
 }
 
-/// One satisfying assignment of G fixes which conjuncts would have to be negated:
-/// those it makes false. A single equivalence check then decides.
-fn negated_conjuncts(space: &Space, conjuncts: &[Expr], bg: &Bdd) -> Option<Vec<usize>> {
-    let Some(witness) = bg.sat_witness() else {
+/// One allowed satisfying assignment of G fixes which conjuncts would have to be
+/// negated: those it makes false. A single equivalence check then decides.
+fn negated_conjuncts(
+    space: &Space,
+    conjuncts: &[Expr],
+    bg: &Bdd,
+    semantics: &Semantics,
+) -> Option<Vec<usize>> {
+    let Some(witness) = space.allowed(bg.clone()).sat_witness() else {
         // G is unsatisfiable: negating conjuncts gives an equivalent expression when
         // some combination of conjunct values never occurs.
-        return unrealized_negation(conjuncts);
+        return unrealized_negation(conjuncts, semantics);
     };
     let value_of = |a: &Atom| space.var(a).is_some_and(|v| witness.value(v));
     let negated: Vec<usize> = conjuncts
@@ -180,11 +215,10 @@ fn negated_conjuncts(space: &Space, conjuncts: &[Expr], bg: &Bdd) -> Option<Vec<
             })
             .collect(),
     );
-    same(&space.bdd(&flipped), bg).then_some(negated)
-}
-
-fn same(a: &Bdd, b: &Bdd) -> bool {
-    a.xor(b).is_false()
+    space
+        .allowed(space.bdd(&flipped).xor(bg))
+        .is_false()
+        .then_some(negated)
 }
 
 #[cfg(test)]

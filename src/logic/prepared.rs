@@ -8,11 +8,12 @@
 
 use std::sync::OnceLock;
 
-use super::canon::canonical;
 use super::compiled::{self, Compiled, Shape};
 use super::decide::{Relation, from_implications, implies_canonical, relation_canonical};
+use super::domain::Domain;
 use super::expr::{Atom, Expr};
 use super::polarity::{PolarityFlip, search_canonical};
+use super::semantics::Semantics;
 
 /// A reference condition R, ready for `compare`. Its canonical form is computed at
 /// once (an equal canonical form decides `correct` alone); the rest, which only a
@@ -20,6 +21,7 @@ use super::polarity::{PolarityFlip, search_canonical};
 #[derive(Clone, Debug)]
 pub struct PreparedCondition<'r> {
     parsed: &'r Expr,
+    semantics: Semantics,
     canonical: Expr,
     rest: OnceLock<Rest<'r>>,
 }
@@ -34,13 +36,13 @@ struct Rest<'r> {
 }
 
 impl<'r> Rest<'r> {
-    fn new(parsed: &'r Expr, canonical: &Expr) -> Rest<'r> {
+    fn new(parsed: &'r Expr, canonical: &Expr, semantics: &Semantics) -> Rest<'r> {
         let conjuncts: Vec<&Expr> = match parsed {
             Expr::And(v) if !v.is_empty() => v.iter().collect(),
             other => vec![other],
         };
         let canonical_conjuncts: Vec<Expr> =
-            conjuncts.iter().map(|c| super::canonical(c)).collect();
+            conjuncts.iter().map(|c| semantics.canonical(c)).collect();
         Rest {
             tables: ReferenceTables::new(canonical, &canonical_conjuncts),
             conjuncts,
@@ -76,18 +78,29 @@ impl ReferenceTables {
 
 impl<'r> PreparedCondition<'r> {
     /// Prepares `reference` as parsed (its top-level conjuncts are the branch
-    /// predicates of the polarity rule).
+    /// predicates of the polarity rule), under the default semantics.
     pub fn new(reference: &'r Expr) -> PreparedCondition<'r> {
+        PreparedCondition::with_semantics(reference, Semantics::default_ref().clone())
+    }
+
+    /// Prepares `reference` for comparisons under `semantics`.
+    pub fn with_semantics(reference: &'r Expr, semantics: Semantics) -> PreparedCondition<'r> {
         PreparedCondition {
             parsed: reference,
-            canonical: canonical(reference),
+            canonical: semantics.canonical(reference),
+            semantics,
             rest: OnceLock::new(),
         }
     }
 
     fn rest(&self) -> &Rest<'r> {
         self.rest
-            .get_or_init(|| Rest::new(self.parsed, &self.canonical))
+            .get_or_init(|| Rest::new(self.parsed, &self.canonical, &self.semantics))
+    }
+
+    /// The semantics comparisons are made under.
+    pub fn semantics(&self) -> &Semantics {
+        &self.semantics
     }
 
     /// R as parsed.
@@ -105,10 +118,14 @@ impl<'r> PreparedCondition<'r> {
         &self.rest().conjuncts
     }
 
-    /// A comparison of the canonical form `g` of a generated antecedent with R.
+    /// A comparison of the canonical form `g` (under the same semantics) of a
+    /// generated antecedent with R.
     pub fn compare<'a>(&'a self, g: &'a Expr) -> Comparison<'a, 'r> {
         let rest = self.rest();
-        let fast = rest.tables.as_ref().and_then(|t| Fast::new(t, g));
+        let fast = rest
+            .tables
+            .as_ref()
+            .and_then(|t| Fast::new(t, g, &self.semantics));
         Comparison {
             reference: self,
             rest,
@@ -146,18 +163,21 @@ struct Fast<'a> {
     extra: Vec<&'a Atom>,
     g: Compiled,
     shape: Shape,
+    /// The assignments the semantics allows, when not all.
+    valid: Option<Vec<u64>>,
     tr: Vec<u64>,
     tg: Vec<u64>,
     stack: Vec<u64>,
 }
 
 impl<'a> Fast<'a> {
-    fn new(tables: &'a ReferenceTables, g: &'a Expr) -> Option<Fast<'a>> {
+    fn new(tables: &'a ReferenceTables, g: &'a Expr, semantics: &Semantics) -> Option<Fast<'a>> {
         let mut index: Vec<&Atom> = tables.index.iter().collect();
         let known = index.len();
         let compiled = Compiled::extending(g, &mut index)?;
+        let shape = Shape::new(index.len());
+        let valid = Domain::new(&index, semantics).map(|d| d.table(shape));
         let extra = index.split_off(known);
-        let shape = Shape::new(known + extra.len());
         let mut stack = Vec::new();
         let mut tr = Vec::with_capacity(shape.words);
         shape.eval_into(&tables.canonical, usize::MAX, &mut stack, &mut tr);
@@ -168,6 +188,7 @@ impl<'a> Fast<'a> {
             extra,
             g: compiled,
             shape,
+            valid,
             tr,
             tg,
             stack,
@@ -191,12 +212,18 @@ impl<'a> Fast<'a> {
     }
 
     /// `polarity::search_bits`, step by step, on these tables.
-    fn polarity(&mut self, canonical_conjuncts: &[Expr]) -> Option<PolarityFlip> {
+    fn polarity(
+        &mut self,
+        canonical_conjuncts: &[Expr],
+        semantics: &Semantics,
+    ) -> Option<PolarityFlip> {
         let shape = self.shape;
-        if shape.same(&self.tr, &self.tg) {
+        let valid = self.valid.clone();
+        let valid = valid.as_deref();
+        if shape.same(&self.tr, &self.tg, valid) {
             return None;
         }
-        if let Some(row) = shape.first_true(&self.tg) {
+        if let Some(row) = shape.first_true(&self.tg, valid) {
             let tables: Vec<Vec<u64>> = (0..self.tables.conjuncts.len())
                 .map(|i| self.conjunct_table(i))
                 .collect();
@@ -211,15 +238,17 @@ impl<'a> Fast<'a> {
                         *acc &= if neg { !w } else { *w };
                     }
                 }
-                if shape.same(&flipped, &self.tg) {
+                if shape.same(&flipped, &self.tg, valid) {
                     return Some(PolarityFlip::NegatedConjuncts(negated));
                 }
             }
-        } else if let Some(negated) = super::bdd::unrealized_negation(canonical_conjuncts) {
+        } else if let Some(negated) =
+            super::bdd::unrealized_negation(canonical_conjuncts, semantics)
+        {
             return Some(PolarityFlip::NegatedConjuncts(negated));
         }
         for var in self.g.vars_in_order() {
-            if shape.same(&shape.flip_var(&self.tg, usize::from(var)), &self.tr) {
+            if shape.same(&shape.flip_var(&self.tg, usize::from(var)), &self.tr, valid) {
                 return Some(PolarityFlip::FlippedAtom(self.atom(var).clone()));
             }
         }
@@ -237,20 +266,27 @@ impl Comparison<'_, '_> {
     pub fn relation(&self) -> Relation {
         match &self.fast {
             Some(f) => {
-                from_implications(f.shape.implies(&f.tg, &f.tr), f.shape.implies(&f.tr, &f.tg))
+                let valid = f.valid.as_deref();
+                from_implications(
+                    f.shape.implies(&f.tg, &f.tr, valid),
+                    f.shape.implies(&f.tr, &f.tg, valid),
+                )
             }
-            None => relation_canonical(self.g, &self.reference.canonical),
+            None => {
+                relation_canonical(self.g, &self.reference.canonical, &self.reference.semantics)
+            }
         }
     }
 
     /// `polarity_search(R, G)`.
     pub fn polarity(&mut self) -> Option<PolarityFlip> {
         match &mut self.fast {
-            Some(f) => f.polarity(&self.rest.canonical_conjuncts),
+            Some(f) => f.polarity(&self.rest.canonical_conjuncts, &self.reference.semantics),
             None => search_canonical(
                 &self.rest.canonical_conjuncts,
                 &self.reference.canonical,
                 self.g,
+                &self.reference.semantics,
             ),
         }
     }
@@ -260,9 +296,13 @@ impl Comparison<'_, '_> {
         match &mut self.fast {
             Some(f) => {
                 let t = f.conjunct_table(i);
-                f.shape.implies(&f.tg, &t)
+                f.shape.implies(&f.tg, &t, f.valid.as_deref())
             }
-            None => implies_canonical(self.g, &self.rest.canonical_conjuncts[i]),
+            None => implies_canonical(
+                self.g,
+                &self.rest.canonical_conjuncts[i],
+                &self.reference.semantics,
+            ),
         }
     }
 

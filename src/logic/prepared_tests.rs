@@ -5,28 +5,36 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::logic::decide::{implies_canonical, relation_canonical};
+use crate::logic::semantics::Values;
 use crate::logic::test_support::negate_nth;
-use crate::logic::{parse_expr, polarity_search, top_level_conjuncts};
+use crate::logic::{canonical, parse_expr, top_level_conjuncts};
 
 fn p(t: &str) -> Expr {
     parse_expr(t).unwrap()
 }
 
-/// Every answer of `compare`, next to the plain function's.
+/// Every answer of `compare`, next to the plain function's, under both semantics.
 fn check(reference: &Expr, generated: &Expr) -> Result<(), TestCaseError> {
-    let prepared = PreparedCondition::new(reference);
-    let g = canonical(generated);
-    let r = canonical(reference);
+    for values in Values::ALL {
+        check_in(reference, generated, &Semantics::new(values))?;
+    }
+    Ok(())
+}
+
+fn check_in(reference: &Expr, generated: &Expr, sem: &Semantics) -> Result<(), TestCaseError> {
+    let prepared = PreparedCondition::with_semantics(reference, sem.clone());
+    let g = sem.canonical(generated);
+    let r = sem.canonical(reference);
     let mut cmp = prepared.compare(&g);
     prop_assert_eq!(prepared.canonical(), &r);
     let conjuncts: Vec<Expr> = prepared.conjuncts().iter().map(|c| (*c).clone()).collect();
     prop_assert_eq!(conjuncts, top_level_conjuncts(reference));
-    prop_assert_eq!(cmp.relation(), relation_canonical(&g, &r));
-    prop_assert_eq!(cmp.polarity(), polarity_search(reference, generated));
+    prop_assert_eq!(cmp.relation(), relation_canonical(&g, &r, sem));
+    prop_assert_eq!(cmp.polarity(), sem.polarity_search(reference, generated));
     for (i, c) in top_level_conjuncts(reference).iter().enumerate() {
         prop_assert_eq!(
             cmp.implies_conjunct(i),
-            implies_canonical(&g, &canonical(c))
+            implies_canonical(&g, &sem.canonical(c), sem)
         );
     }
     let (ga, ra) = (g.atoms(), r.atoms());

@@ -107,6 +107,26 @@ fn raw_keys(e: &Expr, out: &mut Vec<String>) {
     }
 }
 
+/// The identifiers of a raw expression, inside compound operands too.
+fn raw_names(e: &Expr, out: &mut Vec<String>) {
+    match e {
+        Expr::Const(_) => {}
+        Expr::Atom(Atom::Ident(n)) => out.push(n.clone()),
+        Expr::Atom(Atom::Eq(l, r)) => {
+            for t in [l, r] {
+                match t {
+                    Term::Ident(n) => out.push(n.clone()),
+                    Term::Expr(x) => raw_names(x, out),
+                    _ => {}
+                }
+            }
+        }
+        Expr::Atom(_) => {}
+        Expr::Not(x) => raw_names(x, out),
+        Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| raw_names(x, out)),
+    }
+}
+
 /// Whether a canonical form still holds a compound equality operand (kept as an atom
 /// when too large to expand), which brute force would evaluate differently.
 fn has_compound_atom(e: &Expr) -> bool {
@@ -136,26 +156,95 @@ fn key(a: &Atom) -> String {
     }
 }
 
-/// Truth-table values of each expression over all assignments of the atoms' keys.
-fn brute_force(exprs: &[&Expr]) -> Vec<Vec<bool>> {
+/// One valuation of the model: under `atoms` semantics a truth value per atom key;
+/// under two-state a value per identifier (from 0, 1, 2, 3 and 5, which covers every
+/// constant the strategies write and one value no constant names) and a truth value
+/// per equality of two identifiers (an atom of its own in that semantics too).
+#[derive(Clone, Debug)]
+struct Valuation {
+    two_state: bool,
+    keys: Vec<String>,
+    bits: u32,
+    names: Vec<String>,
+    values: Vec<u128>,
+}
+
+/// The values an identifier takes in the two-state model.
+const VALUES: [u128; 5] = [0, 1, 2, 3, 5];
+
+impl Valuation {
+    /// The truth of a raw atom.
+    fn atom(&self, a: &Atom) -> bool {
+        let free = |a: &Atom| {
+            let i = self.keys.binary_search(&key(a)).unwrap_or(0);
+            self.bits & (1 << i) != 0
+        };
+        if !self.two_state {
+            return free(a);
+        }
+        let value = |n: &str| self.values[self.names.binary_search(&n.to_string()).unwrap_or(0)];
+        match a {
+            Atom::Ident(n) => value(n) != 0,
+            Atom::Eq(Term::Ident(n), Term::Const(c)) | Atom::Eq(Term::Const(c), Term::Ident(n)) => {
+                c.value == Some(value(n))
+            }
+            other => free(other),
+        }
+    }
+
+    fn eval(&self, e: &Expr) -> bool {
+        eval_raw(e, &|a| self.atom(a))
+    }
+}
+
+/// Every valuation of the model over the atoms of `exprs`.
+fn valuations(exprs: &[&Expr], two_state: bool) -> Vec<Valuation> {
     let mut keys = Vec::new();
     exprs.iter().for_each(|e| raw_keys(e, &mut keys));
+    let mut names: Vec<String> = Vec::new();
+    if two_state {
+        // Identifiers get values; only equalities of two identifiers stay free.
+        exprs.iter().for_each(|e| raw_names(e, &mut names));
+        keys.retain(|k| k.matches("i:").count() == 2);
+    }
     keys.sort();
     keys.dedup();
+    names.sort();
+    names.dedup();
     assert!(keys.len() <= 8);
-    (0u32..1 << keys.len())
-        .map(|bits| {
-            let value = |a: &Atom| {
-                let i = keys.binary_search(&key(a)).unwrap_or(0);
-                bits & (1 << i) != 0
-            };
-            exprs.iter().map(|e| eval_raw(e, &value)).collect()
-        })
+    let mut out = Vec::new();
+    let combos = VALUES.len().pow(names.len() as u32);
+    for bits in 0u32..1 << keys.len() {
+        for mut combo in 0..combos {
+            let values = (0..names.len())
+                .map(|_| {
+                    let v = VALUES[combo % VALUES.len()];
+                    combo /= VALUES.len();
+                    v
+                })
+                .collect();
+            out.push(Valuation {
+                two_state,
+                keys: keys.clone(),
+                bits,
+                names: names.clone(),
+                values,
+            });
+        }
+    }
+    out
+}
+
+/// Truth-table values of each expression over all valuations of the model.
+fn brute_force_in(exprs: &[&Expr], two_state: bool) -> Vec<Vec<bool>> {
+    valuations(exprs, two_state)
+        .iter()
+        .map(|v| exprs.iter().map(|e| v.eval(e)).collect())
         .collect()
 }
 
-fn brute_relation(a: &Expr, b: &Expr) -> Relation {
-    let rows = brute_force(&[a, b]);
+fn brute_relation_in(a: &Expr, b: &Expr, two_state: bool) -> Relation {
+    let rows = brute_force_in(&[a, b], two_state);
     let a_to_b = rows.iter().all(|r| !r[0] || r[1]);
     let b_to_a = rows.iter().all(|r| !r[1] || r[0]);
     match (a_to_b, b_to_a) {
@@ -164,6 +253,27 @@ fn brute_relation(a: &Expr, b: &Expr) -> Relation {
         (false, true) => Relation::Weaker,
         (false, false) => Relation::Incomparable,
     }
+}
+
+/// The assignments of the canonical atoms `atoms` that some valuation of the model
+/// gives (each as one truth value per atom).
+fn realizable(
+    atoms: &[Atom],
+    over: &[&Expr],
+    two_state: bool,
+) -> std::collections::BTreeSet<Vec<bool>> {
+    valuations(over, two_state)
+        .iter()
+        .map(|v| atoms.iter().map(|a| v.atom(a)).collect())
+        .collect()
+}
+
+fn semantics(two_state: bool) -> Semantics {
+    Semantics::new(if two_state {
+        Values::TwoState
+    } else {
+        Values::Atoms
+    })
 }
 
 /// `e` with every `&&`/`||` operand list reversed and every equality's operands swapped.
@@ -216,26 +326,40 @@ proptest! {
         prop_assert_eq!(equivalent(&a, &b), equivalent(&b, &a));
     }
 
+    /// Relation, implication, satisfiability and witnesses agree with brute force over
+    /// the model of each semantics: for two-state, values of the signals (so
+    /// `d == 0` is `!d`, and `a == 3` and `a == 4'h3` are one atom that implies `a`).
     #[test]
-    fn relation_agrees_with_brute_force(a in expr(), b in expr()) {
-        prop_assume!(!has_compound_atom(&canonical(&a)) && !has_compound_atom(&canonical(&b)));
-        prop_assert_eq!(relation(&a, &b), brute_relation(&a, &b));
-        let (ca, cb) = (canonical(&a), canonical(&b));
-        let (x, y) = decide::bdd_implications(&ca, &cb);
-        prop_assert_eq!(decide::from_implications(x, y), brute_relation(&a, &b), "BDD path");
-        prop_assert_eq!(implies(&a, &b), matches!(brute_relation(&a, &b), Relation::Equivalent | Relation::Stronger));
-        let sat = brute_force(&[&a]).iter().any(|r| r[0]);
-        prop_assert_eq!(satisfiable(&a), sat);
-        match satisfying_assignment(&a) {
-            Some(w) => prop_assert!(evaluate(&canonical(&a), &mut |x| w[x])),
+    fn relation_agrees_with_brute_force(a in expr(), b in expr(), two_state in any::<bool>()) {
+        let sem = semantics(two_state);
+        prop_assume!(!has_compound_atom(&sem.canonical(&a)) && !has_compound_atom(&sem.canonical(&b)));
+        let expected = brute_relation_in(&a, &b, two_state);
+        prop_assert_eq!(sem.relation(&a, &b), expected);
+        let (ca, cb) = (sem.canonical(&a), sem.canonical(&b));
+        let (x, y) = decide::bdd_implications(&ca, &cb, &sem);
+        prop_assert_eq!(decide::from_implications(x, y), expected, "BDD path");
+        prop_assert_eq!(sem.implies(&a, &b), matches!(expected, Relation::Equivalent | Relation::Stronger));
+        let sat = brute_force_in(&[&a], two_state).iter().any(|r| r[0]);
+        prop_assert_eq!(sem.satisfiable(&a), sat);
+        match sem.satisfying_assignment(&a) {
+            Some(w) => {
+                prop_assert!(evaluate(&ca, &mut |x| w[x]));
+                // The witness is one some values of the signals give.
+                let atoms: Vec<Atom> = w.keys().cloned().collect();
+                let values: Vec<bool> = w.values().copied().collect();
+                prop_assert!(realizable(&atoms, &[&a], two_state).contains(&values), "{:?}", w);
+            }
             None => prop_assert!(!sat),
         }
     }
 
+    /// T1's reordering gives the same canonical form, and the same text when every
+    /// constant is spelled one way (a constant keeps its first spelling).
     #[test]
     fn operand_reordering_keeps_canonical_text(e in expr()) {
         let r = reversed(&e);
-        prop_assert_eq!(canonical_text(&e), canonical_text(&r));
+        prop_assert_eq!(canonical(&e), canonical(&r));
+        prop_assert_eq!(canonical_text(&respelled(&e)), canonical_text(&respelled(&r)));
         prop_assert!(equivalent(&e, &r));
     }
 
@@ -298,16 +422,25 @@ proptest! {
         prop_assert!(found.is_some(), "{} vs {}", e, flipped);
     }
 
+    /// The rows are the assignments of the canonical atoms the semantics allows (for
+    /// two-state: those some values of the signals give), each once.
     #[test]
-    fn truth_table_rows_are_right(a in expr(), b in expr()) {
-        prop_assume!(!has_compound_atom(&canonical(&a)) && !has_compound_atom(&canonical(&b)));
-        let t = truth_table(&[&a, &b], 300);
-        let (ca, cb) = (canonical(&a), canonical(&b));
-        let brute = brute_force(&[&ca, &cb]);
-        prop_assert_eq!(t.total_rows, brute.len() as u128);
-        prop_assert_eq!(t.disagreeing_rows, Some(brute.iter().filter(|r| r[0] != r[1]).count() as u128));
+    fn truth_table_rows_are_right(a in expr(), b in expr(), two_state in any::<bool>()) {
+        let sem = semantics(two_state);
+        prop_assume!(!has_compound_atom(&sem.canonical(&a)) && !has_compound_atom(&sem.canonical(&b)));
+        let t = sem.truth_table(&[&a, &b], 300);
+        let (ca, cb) = (sem.canonical(&a), sem.canonical(&b));
+        let allowed = realizable(&t.atoms, &[&a, &b], two_state);
+        prop_assert_eq!(t.total_rows, allowed.len() as u128);
+        let disagreeing = allowed.iter().filter(|row| {
+            let values: BTreeMap<&Atom, bool> = t.atoms.iter().zip(row.iter().copied()).collect();
+            evaluate(&ca, &mut |x| values[x]) != evaluate(&cb, &mut |x| values[x])
+        }).count();
+        prop_assert_eq!(t.disagreeing_rows, Some(disagreeing as u128));
+        prop_assert_eq!(t.rows.len(), allowed.len().min(300));
         let mut seen_agree = false;
         for row in &t.rows {
+            prop_assert!(allowed.contains(&row.values_of_atoms), "row not allowed: {:?}", row);
             let values: BTreeMap<&Atom, bool> = t.atoms.iter().zip(row.values_of_atoms.iter().copied()).collect();
             let va = evaluate(&ca, &mut |x| values[x]);
             let vb = evaluate(&cb, &mut |x| values[x]);
@@ -316,6 +449,25 @@ proptest! {
             prop_assert!(!(seen_agree && row.disagree), "disagreeing rows come first");
             seen_agree |= !row.disagree;
         }
+    }
+}
+
+/// `e` with every constant spelled as its decimal value.
+fn respelled(e: &Expr) -> Expr {
+    let term = |t: &Term| match t {
+        Term::Const(c) => Term::Const(Constant {
+            text: c.value.map_or_else(|| c.text.clone(), |v| v.to_string()),
+            ..c.clone()
+        }),
+        Term::Expr(x) => Term::Expr(Box::new(respelled(x))),
+        other => other.clone(),
+    };
+    match e {
+        Expr::Atom(Atom::Eq(l, r)) => Expr::Atom(Atom::Eq(term(l), term(r))),
+        Expr::Not(x) => Expr::not(respelled(x)),
+        Expr::And(v) => Expr::And(v.iter().map(respelled).collect()),
+        Expr::Or(v) => Expr::Or(v.iter().map(respelled).collect()),
+        other => other.clone(),
     }
 }
 

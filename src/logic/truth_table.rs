@@ -3,8 +3,8 @@
 //! enumeration, then agreeing rows, up to a cap.
 
 use super::bdd::{Space, exact_count};
-use super::canon::canonical;
 use super::expr::{Atom, Expr};
+use super::semantics::Semantics;
 
 /// Some rows of the joint truth table of a few expressions.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,7 +13,9 @@ pub struct TruthTable {
     pub atoms: Vec<Atom>,
     /// Disagreeing rows first, then agreeing ones; at most `cap`.
     pub rows: Vec<TruthRow>,
-    /// 2^(number of atoms), saturating at `u128::MAX`.
+    /// The number of assignments of the atoms the semantics allows: 2^(number of
+    /// atoms) under `atoms` semantics (saturating at `u128::MAX`), fewer under
+    /// two-state semantics when constants exclude each other.
     pub total_rows: u128,
     /// How many rows disagree, when the count fits in 128 bits.
     pub disagreeing_rows: Option<u128>,
@@ -32,11 +34,17 @@ pub struct TruthRow {
     pub disagree: bool,
 }
 
-/// The truth table of `exprs` (as canonical forms) with at most `cap` rows.
+/// The truth table of `exprs` (as canonical forms, default semantics) with at most
+/// `cap` rows.
 pub fn truth_table(exprs: &[&Expr], cap: usize) -> TruthTable {
-    let canon: Vec<Expr> = exprs.iter().map(|e| canonical(e)).collect();
+    table_in(exprs, cap, Semantics::default_ref())
+}
+
+/// `truth_table` under `semantics`: only the rows it allows.
+pub(crate) fn table_in(exprs: &[&Expr], cap: usize, semantics: &Semantics) -> TruthTable {
+    let canon: Vec<Expr> = exprs.iter().map(|e| semantics.canonical(e)).collect();
     let refs: Vec<&Expr> = canon.iter().collect();
-    let space = Space::new(&refs);
+    let space = Space::new(&refs, semantics);
     let bdds: Vec<_> = canon.iter().map(|e| space.bdd(e)).collect();
     let mut disagree = space.mk_false();
     if let Some(first) = bdds.first() {
@@ -44,10 +52,12 @@ pub fn truth_table(exprs: &[&Expr], cap: usize) -> TruthTable {
             disagree = disagree.or(&first.xor(b));
         }
     }
-    let agree = disagree.not();
+    let disagree = space.allowed(disagree);
+    let agree = space.allowed(disagree.not());
     let n = space.atoms().len();
-    let total_rows = if n >= 128 { u128::MAX } else { 1u128 << n };
     let num_vars = u16::try_from(n).unwrap_or(u16::MAX);
+    let all = if n >= 128 { u128::MAX } else { 1u128 << n };
+    let total_rows = exact_count(&space.valid(), num_vars).unwrap_or(all);
     let disagreeing_rows = exact_count(&disagree, num_vars);
     let mut rows = Vec::new();
     for (set, differs) in [(&disagree, true), (&agree, false)] {
@@ -127,6 +137,21 @@ mod tests {
         let g = p(&names[1..].join(" || "));
         let t = truth_table(&[&r, &g], 1);
         assert_eq!(t.disagreeing_rows, Some(1));
+    }
+
+    #[test]
+    fn two_state_rows_are_the_values_signals_can_take() {
+        // s == 1, s == 2: three rows (neither, one, the other), never both.
+        let t = truth_table(&[&p("s == 1"), &p("s != 2")], 10);
+        assert_eq!(t.total_rows, 3);
+        assert!(
+            t.rows
+                .iter()
+                .all(|r| !(r.values_of_atoms[0] && r.values_of_atoms[1]))
+        );
+        // `a == 0` is `!a`: one atom, no row with a=1 and (a == 0)=1.
+        let t = truth_table(&[&p("a == 0"), &p("!a")], 10);
+        assert_eq!((t.atoms.len(), t.disagreeing_rows), (1, Some(0)));
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! its place in the text, its clock and whether it leaves the 2-state abstraction.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use crate::logic::Expr;
+use crate::logic::{Declarations, Expr};
 
 /// How the assignment was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,6 +47,9 @@ pub struct Behavior {
     /// Whether the path involves x/z literals or wildcard case items: outside the
     /// Boolean (2-state) abstraction, so its path is only an approximation.
     pub xz: bool,
+    /// What the text declares (signal widths, named constants), shared by all its
+    /// behaviors; empty for a fragment.
+    pub declarations: Arc<Declarations>,
 }
 
 /// Sets the `id` of every behavior from `lhs=rhs` and its repeat count in order.
@@ -68,6 +72,16 @@ pub fn path_of(conjuncts: &[Expr]) -> Expr {
         [] => Expr::Const(true),
         [one] => one.clone(),
         many => Expr::And(many.to_vec()),
+    }
+}
+
+/// The path of an assignment from its branch predicates: like `path_of`, but a lone
+/// predicate that is a conjunction stays one conjunct (`And([a && b])`), as it is one
+/// branch predicate (the reference parser reads a lone `(a && b)` the same way).
+pub fn path_of_branches(predicates: &[Expr]) -> Expr {
+    match predicates {
+        [one @ Expr::And(_)] => Expr::And(vec![one.clone()]),
+        other => path_of(other),
     }
 }
 

@@ -23,7 +23,7 @@ use super::stored::{Outcome, StoredOutcome};
 
 /// Bumped whenever the stored form or the extraction rules change, so old entries
 /// are never read as new ones.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// Packs beyond this many are merged into one on the next write.
 pub const MAX_PACKS: usize = 8;

@@ -2,21 +2,82 @@
 //! (paths as a compact tagged tree) or the syntax error. Its shape is versioned by
 //! [`super::cache::FORMAT_VERSION`].
 
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::behavior::{AssignKind, Behavior};
 use super::error::RtlError;
 use super::source::SourceKind;
-use crate::logic::{Atom, Constant, Expr, Term};
+use crate::logic::{Atom, Constant, Declarations, Expr, Term};
 
 /// What one text gave: its kind and behaviors, or why it has none.
 pub type Outcome = Result<(SourceKind, Vec<Behavior>), RtlError>;
 
 #[derive(Clone, Serialize, Deserialize)]
 pub enum StoredOutcome {
-    Module(Vec<StoredBehavior>),
+    Module(StoredModule),
     Fragment(Vec<StoredBehavior>),
     Error(RtlError),
+}
+
+/// A module's behaviors and, once for all of them, its declarations.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct StoredModule {
+    behaviors: Vec<StoredBehavior>,
+    widths: BTreeMap<String, u32>,
+    /// name -> (width, value as decimal text).
+    constants: BTreeMap<String, (Option<u32>, String)>,
+}
+
+impl StoredModule {
+    fn new(behaviors: &[Behavior]) -> StoredModule {
+        let declared = behaviors
+            .first()
+            .map(|b| b.declarations.clone())
+            .unwrap_or_default();
+        StoredModule {
+            behaviors: behaviors.iter().map(Into::into).collect(),
+            widths: declared.widths.clone(),
+            constants: declared
+                .constants
+                .iter()
+                .filter_map(|(n, c)| Some((n.clone(), (c.width, c.value?.to_string()))))
+                .collect(),
+        }
+    }
+
+    fn into_behaviors(self) -> Vec<Behavior> {
+        let constants = self
+            .constants
+            .into_iter()
+            .filter_map(|(name, (width, value))| {
+                let value = value.parse().ok()?;
+                Some((
+                    name.clone(),
+                    Constant {
+                        text: name,
+                        width,
+                        value: Some(value),
+                        has_xz: false,
+                    },
+                ))
+            })
+            .collect();
+        let declared = Arc::new(Declarations {
+            widths: self.widths,
+            constants,
+        });
+        self.behaviors
+            .into_iter()
+            .map(|b| {
+                let mut b: Behavior = b.into();
+                b.declarations = declared.clone();
+                b
+            })
+            .collect()
+    }
 }
 
 #[derive(Clone, Serialize, Deserialize)]
@@ -55,9 +116,7 @@ enum StoredTerm {
 impl From<&Outcome> for StoredOutcome {
     fn from(o: &Outcome) -> Self {
         match o {
-            Ok((SourceKind::Module, b)) => {
-                StoredOutcome::Module(b.iter().map(Into::into).collect())
-            }
+            Ok((SourceKind::Module, b)) => StoredOutcome::Module(StoredModule::new(b)),
             Ok((SourceKind::Fragment, b)) => {
                 StoredOutcome::Fragment(b.iter().map(Into::into).collect())
             }
@@ -76,9 +135,7 @@ impl StoredOutcome {
 impl From<StoredOutcome> for Outcome {
     fn from(s: StoredOutcome) -> Self {
         match s {
-            StoredOutcome::Module(b) => {
-                Ok((SourceKind::Module, b.into_iter().map(Into::into).collect()))
-            }
+            StoredOutcome::Module(m) => Ok((SourceKind::Module, m.into_behaviors())),
             StoredOutcome::Fragment(b) => Ok((
                 SourceKind::Fragment,
                 b.into_iter().map(Into::into).collect(),
@@ -120,6 +177,7 @@ impl From<StoredBehavior> for Behavior {
             },
             clock: s.clock,
             xz: s.xz,
+            declarations: Arc::default(),
         }
     }
 }

@@ -114,8 +114,13 @@ fn non_constant_case_labels_take_first_match_order() {
 fn conditions_outside_the_grammar_become_opaque_atoms() {
     let src = "if (cnt  >  4'd3 && en[2] && (a & b) && c == d + 1) x = 1;";
     let got = behaviors(src, None).unwrap();
-    let Expr::And(parts) = &got[0].path else {
+    // The path is one branch predicate (the `if` condition), itself a conjunction.
+    let Expr::And(predicates) = &got[0].path else {
         panic!("{:?}", got[0].path)
+    };
+    assert_eq!(predicates.len(), 1);
+    let Expr::And(parts) = &predicates[0] else {
+        panic!("{:?}", predicates[0])
     };
     assert_eq!(parts[0], Expr::Atom(Atom::Opaque("cnt > 4'd3".into())));
     assert_eq!(parts[1], Expr::Atom(Atom::Opaque("en[2]".into())));
@@ -263,5 +268,27 @@ fn only_labels_that_may_overlap_take_first_match_negations() {
             "s != 4'b1??? && s == 4'b11??",
             "s != 4'b1??? && s != 4'b11?? && s == 4'b0000"
         ]
+    );
+}
+
+/// Issue 14: `parameter` defaults, `localparam`s and enum members are constants, so a
+/// case over distinct ones needs no negations; two names of one value may match
+/// together, so the later item keeps the first-match negation.
+#[test]
+fn named_constant_labels_are_compared_by_value() {
+    let src = "module m #(parameter A = 0, parameter B = 1) (input logic [1:0] s, output logic y);\n\
+               localparam logic [1:0] C = 2'd2, D = 2'd1;\n\
+               always_comb begin\n\
+                 case (s)\n\
+                   A: y = 1'b0;\n\
+                   B: y = 1'b1;\n\
+                   C: y = 1'b0;\n\
+                   D: y = 1'b1;\n\
+                 endcase\n\
+               end\n\
+               endmodule\n";
+    assert_eq!(
+        path_texts(src),
+        ["s == A", "s == B", "s == C", "s != B && s == D"]
     );
 }

@@ -9,11 +9,13 @@ use sv_parser::{
     SyntaxTree, VariableLvalue,
 };
 
-use super::behavior::{AssignKind, Behavior, negate, path_of};
+use std::sync::Arc;
+
+use super::behavior::{AssignKind, Behavior, negate, path_of, path_of_branches};
 use super::condition::Conditions;
 use super::source::Wrapped;
 use super::text::{compact, expression_text, first_locate};
-use crate::logic::{Atom, Expr, Term};
+use crate::logic::{Atom, Declarations, Expr, Term};
 
 /// Where the walker is: the branch predicates on the way down and what they carry.
 #[derive(Clone, Default)]
@@ -38,6 +40,7 @@ pub fn extract(tree: &SyntaxTree, wrapped: &Wrapped) -> Vec<Behavior> {
         tree,
         wrapped,
         conditions: Conditions::new(tree),
+        declarations: Arc::new(super::declarations::read(tree)),
         out: Vec::new(),
     };
     for node in tree {
@@ -80,6 +83,9 @@ struct Walker<'a> {
     tree: &'a SyntaxTree,
     wrapped: &'a Wrapped,
     conditions: Conditions<'a>,
+    /// The text's declarations: named constants decide which case labels are
+    /// distinct constants; all of it goes with each behavior.
+    declarations: Arc<Declarations>,
     out: Vec<Behavior>,
 }
 
@@ -160,12 +166,13 @@ impl Walker<'_> {
             id: String::new(),
             lhs: compact(self.tree, lhs),
             rhs,
-            path: path_of(&cx.path),
+            path: path_of_branches(&cx.path),
             line,
             column,
             kind,
             clock: cx.clock.clone(),
             xz: cx.xz,
+            declarations: self.declarations.clone(),
         });
     }
 
@@ -256,15 +263,17 @@ impl Walker<'_> {
             match (item, &conds[i], &labels[i]) {
                 (CaseItem::NonDefault(n), Some(cond), Some((terms, xz))) => {
                     // First-match order: an earlier item's negation is needed only when
-                    // its labels may match together with this item's.
+                    // its labels may match together with this item's. Named constants
+                    // (`localparam`, `parameter`, enum members) are compared by value.
+                    let terms: Vec<Term> = terms.iter().map(|t| self.resolved(t)).collect();
                     let mut preds: Vec<Expr> = earlier
                         .iter()
-                        .filter(|(labels, _)| overlap(labels, terms, wildcard))
+                        .filter(|(labels, _)| overlap(labels, &terms, wildcard))
                         .map(|(_, negated)| negated.clone())
                         .collect();
                     preds.push(cond.clone());
                     self.statement_or_null(&n.nodes.2, &cx.with(preds, *xz));
-                    earlier.push((terms.clone(), negate(cond)));
+                    earlier.push((terms, negate(cond)));
                 }
                 (CaseItem::Default(d), _, _) => {
                     let preds: Vec<Expr> = conds.iter().flatten().map(negate).collect();
@@ -272,6 +281,17 @@ impl Walker<'_> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// A case label with a named constant replaced by its value.
+    fn resolved(&self, t: &Term) -> Term {
+        match t {
+            Term::Ident(n) => match self.declarations.constants.get(n) {
+                Some(c) => Term::Const(c.clone()),
+                None => t.clone(),
+            },
+            other => other.clone(),
         }
     }
 

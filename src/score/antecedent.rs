@@ -1,26 +1,38 @@
 //! Categories 3 to 7 of SCORING.md §6: comparing a generated antecedent G with the
 //! reference antecedent R, exactly, with a reason that names what differs.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::category::Category;
+use super::hints::{width_hint, xz_note};
 use crate::logic::decide::{implies_canonical, relation_canonical};
 use crate::logic::polarity::search_canonical;
-use crate::logic::{self, Atom, AtomSets, Expr, PolarityFlip, PreparedCondition, Relation};
+use crate::logic::{
+    self, Atom, AtomSets, Expr, PolarityFlip, PreparedCondition, Relation, Semantics,
+};
 
 const EQUIVALENT: &str = "antecedent is equivalent to the reference";
 
-/// The category of G against R, with its reason. `reference` is taken as parsed (its
-/// top-level conjuncts are the branch predicates); canonical forms are computed here.
-/// The plain path: scoring uses `classify_prepared`, which must agree with it.
-pub fn classify(generated: &Expr, reference: &Expr) -> (Category, String) {
-    let g = logic::canonical(generated);
-    let r = logic::canonical(reference);
+/// The category of G against R under `semantics`, with its reason. `reference` is
+/// taken as parsed (its top-level conjuncts are the branch predicates); canonical
+/// forms are computed here. The plain path: scoring uses `classify_prepared`, which
+/// must agree with it.
+pub fn classify(generated: &Expr, reference: &Expr, semantics: &Semantics) -> (Category, String) {
+    let (category, reason) = classify_plain(generated, reference, semantics);
+    (
+        category,
+        with_notes(category, reason, generated, reference, semantics),
+    )
+}
+
+fn classify_plain(generated: &Expr, reference: &Expr, semantics: &Semantics) -> (Category, String) {
+    let g = semantics.canonical(generated);
+    let r = semantics.canonical(reference);
     // Fast path: equal canonical forms need no decision procedure.
     if g == r {
         return (Category::Correct, EQUIVALENT.into());
     }
-    let relation = relation_canonical(&g, &r);
+    let relation = relation_canonical(&g, &r, semantics);
     if relation == Relation::Equivalent {
         return (Category::Correct, EQUIVALENT.into());
     }
@@ -29,9 +41,9 @@ pub fn classify(generated: &Expr, reference: &Expr) -> (Category, String) {
     let reference_conjuncts: Vec<&Expr> = reference_conjuncts.iter().collect();
     let conjuncts: Vec<Expr> = reference_conjuncts
         .iter()
-        .map(|c| logic::canonical(c))
+        .map(|c| semantics.canonical(c))
         .collect();
-    if let Some(flip) = search_canonical(&conjuncts, &r, &g) {
+    if let Some(flip) = search_canonical(&conjuncts, &r, &g, semantics) {
         return (
             Category::BranchPolarity,
             polarity_reason(&flip, &reference_conjuncts),
@@ -46,14 +58,34 @@ pub fn classify(generated: &Expr, reference: &Expr) -> (Category, String) {
     };
     if relation == Relation::Weaker && atoms.generated < atoms.reference && atoms.subset {
         let missed = not_implied_by(reference, &reference_conjuncts, |i| {
-            implies_canonical(&g, &conjuncts[i])
+            implies_canonical(&g, &conjuncts[i], semantics)
         });
         return dropped(missed);
     }
     if relation == Relation::Stronger && atoms.generated > atoms.reference && atoms.superset {
-        return extra(generated, &r);
+        return extra(generated, &r, semantics);
     }
-    boolean_structure(&g, &r, relation, atoms)
+    boolean_structure(&g, &r, relation, atoms, semantics)
+}
+
+/// The reason of a wrong antecedent with what the semantics adds: which widths would
+/// make G and R equivalent, and whether x/z literals are involved.
+fn with_notes(
+    category: Category,
+    mut reason: String,
+    generated: &Expr,
+    reference: &Expr,
+    semantics: &Semantics,
+) -> String {
+    if category != Category::Correct {
+        if let Some(hint) = width_hint(generated, reference, semantics) {
+            reason.push_str(&hint);
+        }
+        if let Some(note) = xz_note(generated, reference) {
+            reason.push_str(&note);
+        }
+    }
+    reason
 }
 
 /// `classify` against a prepared reference: the same category and reason, with R's
@@ -66,11 +98,25 @@ pub fn classify_prepared(
     canonical: &mut Option<Expr>,
     reference: &PreparedCondition,
 ) -> (Category, String) {
+    let (category, reason) = classify_prepared_plain(generated, canonical, reference);
+    let semantics = reference.semantics();
+    (
+        category,
+        with_notes(category, reason, generated, reference.parsed(), semantics),
+    )
+}
+
+fn classify_prepared_plain(
+    generated: &Expr,
+    canonical: &mut Option<Expr>,
+    reference: &PreparedCondition,
+) -> (Category, String) {
     // Equal as parsed, so equal canonical forms: the first check of `classify`.
     if generated == reference.parsed() {
         return (Category::Correct, EQUIVALENT.into());
     }
-    let g = &*canonical.get_or_insert_with(|| logic::canonical(generated));
+    let semantics = reference.semantics();
+    let g = &*canonical.get_or_insert_with(|| semantics.canonical(generated));
     let r = reference.canonical();
     if g == r {
         return (Category::Correct, EQUIVALENT.into());
@@ -94,9 +140,9 @@ pub fn classify_prepared(
         return dropped(missed);
     }
     if relation == Relation::Stronger && atoms.generated > atoms.reference && atoms.superset {
-        return extra(generated, r);
+        return extra(generated, r, semantics);
     }
-    boolean_structure(g, r, relation, atoms)
+    boolean_structure(g, r, relation, atoms, semantics)
 }
 
 fn dropped(missed: String) -> (Category, String) {
@@ -108,12 +154,12 @@ fn dropped(missed: String) -> (Category, String) {
 
 /// `extra-predicate`: the reason names G's top-level conjuncts that R (canonical) does
 /// not imply.
-fn extra(generated: &Expr, r: &Expr) -> (Category, String) {
+fn extra(generated: &Expr, r: &Expr, semantics: &Semantics) -> (Category, String) {
     let conjuncts = logic::top_level_conjuncts(generated);
     let conjuncts: Vec<&Expr> = conjuncts.iter().collect();
-    let canonical_conjuncts: Vec<Expr> = conjuncts.iter().map(|c| logic::canonical(c)).collect();
+    let canonical_conjuncts: Vec<Expr> = conjuncts.iter().map(|c| semantics.canonical(c)).collect();
     let added = not_implied_by(generated, &conjuncts, |i| {
-        implies_canonical(r, &canonical_conjuncts[i])
+        implies_canonical(r, &canonical_conjuncts[i], semantics)
     });
     (
         Category::ExtraPredicate,
@@ -128,6 +174,7 @@ fn boolean_structure(
     r: &Expr,
     relation: Relation,
     atoms: AtomSets,
+    semantics: &Semantics,
 ) -> (Category, String) {
     let atoms = if atoms.subset && atoms.superset {
         "over the same atoms"
@@ -147,14 +194,19 @@ fn boolean_structure(
         Expr::and([g.clone(), Expr::not(r.clone())]),
         Expr::and([r.clone(), Expr::not(g.clone())]),
     ]);
-    let witness = match logic::satisfying_assignment(&difference) {
+    // An assignment the semantics allows (no `a=1, (a == 0)=1`, no two constants at
+    // once), read off the canonical forms.
+    let witness = match semantics.satisfying_assignment(&difference) {
         Some(a) if !a.is_empty() => {
             let which = if logic::evaluate(g, &mut |atom| a.get(atom).copied().unwrap_or(false)) {
                 "holds only for the antecedent"
             } else {
                 "holds only for the reference"
             };
-            format!("; {} {which}", describe_assignment(&a))
+            // Atoms shared with the reference are shown as the model wrote them
+            // (`s == 4'hA`, not the reference's `s == 10`): atoms compare by value.
+            let written = g.atoms();
+            format!("; {} {which}", describe_assignment(&a, &written))
         }
         _ => String::new(),
     };
@@ -211,9 +263,10 @@ fn not_implied_by(
 }
 
 /// `a=1, b=0, (c == 3)=1`.
-fn describe_assignment(assignment: &BTreeMap<Atom, bool>) -> String {
+fn describe_assignment(assignment: &BTreeMap<Atom, bool>, written: &BTreeSet<Atom>) -> String {
     let parts: Vec<String> = assignment
         .iter()
+        .map(|(a, v)| (written.get(a).unwrap_or(a), v))
         .map(|(a, v)| match a {
             Atom::Eq(..) => format!("({a})={}", u8::from(*v)),
             _ => format!("{a}={}", u8::from(*v)),

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::logic::Expr;
-use crate::sva::{Declaration, Dialect, Mode, extract, parse_declaration, token::line_column};
+use crate::logic::{Expr, Grammar};
+use crate::sva::{Declaration, Dialect, Mode, extract, parse_declaration_in, token::line_column};
 
 /// One assignment `lhs = rhs` under a path condition.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,8 +56,16 @@ impl fmt::Display for ReferenceError {
 
 /// The behaviors of `reference`, in reading order. The reference must hold nothing
 /// but property declarations (comments aside), at least one, all well-formed (with
-/// the repairs of `Dialect::Reference`).
+/// the repairs of `Dialect::Reference`), antecedents in the two-state grammar.
 pub fn reference_behaviors(reference: &str) -> Result<Vec<Behavior>, ReferenceError> {
+    reference_behaviors_in(reference, Grammar::TwoState)
+}
+
+/// `reference_behaviors` with antecedents read in `grammar`.
+pub fn reference_behaviors_in(
+    reference: &str,
+    grammar: Grammar,
+) -> Result<Vec<Behavior>, ReferenceError> {
     let extraction = extract(reference, Mode::Strict);
     if let Some(v) = extraction.violation {
         return Err(ReferenceError::at(
@@ -76,7 +84,7 @@ pub fn reference_behaviors(reference: &str) -> Result<Vec<Behavior>, ReferenceEr
     let mut out = Vec::new();
     let mut seen: HashMap<(String, String), usize> = HashMap::new();
     for (index, raw) in extraction.declarations.iter().enumerate() {
-        let property = match parse_declaration(reference, raw, Dialect::Reference) {
+        let property = match parse_declaration_in(reference, raw, Dialect::Reference, grammar) {
             Declaration::Property(p) => p,
             Declaration::Malformed(m) => {
                 let (line, column) = line_column(reference, m.offset);
@@ -126,7 +134,7 @@ mod tests {
     #[test]
     fn unparsable_references_are_located_errors() {
         let reference =
-            "property a; p |=> x == y; endproperty\nproperty b; p & q |=> z == w; endproperty";
+            "property a; p |=> x == y; endproperty\nproperty b; p + q |=> z == w; endproperty";
         let e = reference_behaviors(reference).unwrap_err();
         assert_eq!((e.line, e.column), (2, 15));
         assert!(

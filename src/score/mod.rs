@@ -4,18 +4,21 @@
 pub mod antecedent;
 pub mod behavior;
 pub mod category;
+mod hints;
 pub mod matching;
 pub mod output;
 pub mod prepared;
 pub mod study;
 pub mod verdict;
 
-pub use behavior::{Behavior, ReferenceError, reference_behaviors};
+pub use behavior::{Behavior, ReferenceError, reference_behaviors, reference_behaviors_in};
 pub use category::Category;
 pub use output::{score_output, score_prepared};
 pub use prepared::PreparedReference;
 pub use verdict::{ScoreOptions, Verdict};
 
+#[cfg(test)]
+mod defects_tests;
 #[cfg(test)]
 mod props_tests;
 #[cfg(test)]

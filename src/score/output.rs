@@ -5,25 +5,31 @@
 use super::antecedent::classify_prepared;
 use super::behavior::Behavior;
 use super::category::Category;
-use super::matching::{Match, match_behaviors};
+use super::matching::{Context, Match, match_behaviors};
 use super::prepared::PreparedReference;
 use super::verdict::{ScoreOptions, Verdict};
-use crate::logic::Expr;
-use crate::sva::token::line_column;
+use crate::logic::{Expr, Grammar};
+use crate::sva::token::{TokenKind, line_column};
 use crate::sva::{
-    ClockEvent, Declaration, Dialect, Mode, check_contract, extract, parse_declaration,
-    rename_identifiers,
+    ClockEvent, Declaration, Dialect, Mode, RawDeclaration, check_contract, extract,
+    parse_declaration_in, rename_identifiers,
 };
 
 /// The verdict of every behavior (same order) in one generated `output`. Prepares
-/// the behaviors' antecedents for this output alone: to score several outputs against
-/// the same behaviors, prepare them once and use `score_prepared`.
+/// the behaviors' antecedents for this output alone, under `options.semantics`: to
+/// score several outputs against the same behaviors, prepare them once and use
+/// `score_prepared`.
 pub fn score_output(behaviors: &[Behavior], output: &str, options: &ScoreOptions) -> Vec<Verdict> {
-    score_prepared(&PreparedReference::new(behaviors), output, options)
+    score_prepared(
+        &PreparedReference::new(behaviors, &options.semantics),
+        output,
+        options,
+    )
 }
 
 /// The verdict of every behavior of `reference` (same order) in one generated
-/// `output`: what `score_output` gives for the same behaviors.
+/// `output`: what `score_output` gives for the same behaviors. The semantics is the
+/// one `reference` was prepared with (`options.semantics` is not read).
 pub fn score_prepared(
     reference: &PreparedReference,
     output: &str,
@@ -48,6 +54,47 @@ pub fn score_prepared(
     )
 }
 
+/// Every verdict of (declaration, behavior) asked for, once.
+struct Judge<'a, 'r, F> {
+    reference: &'a PreparedReference<'r>,
+    declarations: &'a [Declaration],
+    text: &'a str,
+    clock: Option<ClockEvent>,
+    classify: F,
+    /// (declaration, reference condition) -> verdict, for well-formed properties that
+    /// meet the contract.
+    cache: Vec<(usize, usize, Category, String)>,
+}
+
+impl<F: FnMut(usize, &Expr, usize) -> (Category, String)> Judge<'_, '_, F> {
+    /// The category and reason of declaration `i` for behavior `behavior`.
+    fn judge(&mut self, i: usize, behavior: usize) -> (Category, String) {
+        match &self.declarations[i] {
+            Declaration::Malformed(m) => {
+                let (line, column) = line_column(self.text, m.at);
+                (
+                    Category::OutputContract,
+                    format!("malformed: {} (at {line}:{column})", m.reason),
+                )
+            }
+            Declaration::Property(p) => match check_contract(p, self.clock.as_ref()) {
+                Err(why) => (Category::OutputContract, why),
+                Ok(()) => {
+                    let condition = self.reference.condition_of(behavior);
+                    match self.cache.iter().find(|c| c.0 == i && c.1 == condition) {
+                        Some(c) => (c.2, c.3.clone()),
+                        None => {
+                            let (cat, why) = (self.classify)(i, &p.antecedent, condition);
+                            self.cache.push((i, condition, cat, why.clone()));
+                            (cat, why)
+                        }
+                    }
+                }
+            },
+        }
+    }
+}
+
 /// Scoring with the antecedent decisions left to `classify(declaration index,
 /// generated antecedent as parsed, condition index of the reference antecedent)`,
 /// called once per (declaration, condition).
@@ -55,9 +102,10 @@ fn score_with(
     reference: &PreparedReference,
     output: &str,
     options: &ScoreOptions,
-    mut classify: impl FnMut(usize, &Expr, usize) -> (Category, String),
+    classify: impl FnMut(usize, &Expr, usize) -> (Category, String),
 ) -> Vec<Verdict> {
     let behaviors = reference.behaviors();
+    let semantics = reference.semantics();
     let text = rename_identifiers(output, &options.rename);
     let text = text.as_ref();
     let mode = if options.lenient {
@@ -73,7 +121,7 @@ fn score_with(
             rhs: b.rhs.clone(),
             category,
             correct: category.is_correct(),
-            reason,
+            reason: visible(&reason),
             property,
         };
     if extraction.empty {
@@ -96,20 +144,35 @@ fn score_with(
             .map(|b| verdict(b, Category::MissingProperty, reason.clone(), None))
             .collect();
     }
+    let grammar = Grammar::of(semantics.values());
     let declarations: Vec<Declaration> = extraction
         .declarations
         .iter()
-        .map(|raw| parse_declaration(text, raw, Dialect::Generated))
+        .map(|raw| parse_declaration_in(text, raw, Dialect::Generated, grammar))
         .collect();
     let texts: Vec<&str> = extraction
         .declarations
         .iter()
         .map(|raw| &text[raw.start..raw.end])
         .collect();
-    let clock = options.clock.as_deref().map(ClockEvent::parse);
-    // Classifications already made: (declaration, reference condition) -> verdict.
-    let mut cache: Vec<(usize, usize, Category, String)> = Vec::new();
-    let matches = match_behaviors(behaviors, &declarations);
+    let mut judge = Judge {
+        reference,
+        declarations: &declarations,
+        text,
+        clock: options.clock.as_deref().map(ClockEvent::parse),
+        classify,
+        cache: Vec::new(),
+    };
+    let raw = &extraction.declarations;
+    let mentions = |i: usize, name: &str| mentions(text, &raw[i], name);
+    let context = Context {
+        by_value: semantics.is_two_state(),
+        texts: &texts,
+        mentions: &mentions,
+    };
+    let matches = match_behaviors(behaviors, &declarations, &context, &mut |i, b| {
+        judge.judge(i, b).0 == Category::Correct
+    });
     behaviors
         .iter()
         .zip(matches)
@@ -130,29 +193,7 @@ fn score_with(
                 // The first wrong declaration in output order decides; else the last.
                 let mut decided = (Category::Correct, String::new(), indices[0]);
                 for &i in &indices {
-                    let (category, reason) = match &declarations[i] {
-                        Declaration::Malformed(m) => {
-                            let (line, column) = line_column(text, m.at);
-                            (
-                                Category::OutputContract,
-                                format!("malformed: {} (at {line}:{column})", m.reason),
-                            )
-                        }
-                        Declaration::Property(p) => match check_contract(p, clock.as_ref()) {
-                            Err(why) => (Category::OutputContract, why),
-                            Ok(()) => {
-                                let condition = reference.condition_of(index);
-                                match cache.iter().find(|c| c.0 == i && c.1 == condition) {
-                                    Some(c) => (c.2, c.3.clone()),
-                                    None => {
-                                        let (cat, why) = classify(i, &p.antecedent, condition);
-                                        cache.push((i, condition, cat, why.clone()));
-                                        (cat, why)
-                                    }
-                                }
-                            }
-                        },
-                    };
+                    let (category, reason) = judge.judge(i, index);
                     decided = (category, reason, i);
                     if category != Category::Correct {
                         break;
@@ -171,6 +212,55 @@ fn score_with(
         .collect()
 }
 
+/// Whether the declaration mentions the identifier `name` (as a whole token).
+fn mentions(text: &str, raw: &RawDeclaration, name: &str) -> bool {
+    raw.tokens
+        .iter()
+        .any(|t| t.kind == TokenKind::Ident && t.text(text) == name)
+}
+
+/// `reason` with invisible characters escaped (`\u{200b}`, `\n`, `\t`, control
+/// characters, bidirectional controls, non-ASCII spaces), so that a reason always
+/// shows what the text held.
+pub(crate) fn visible(reason: &str) -> String {
+    let invisible = |c: char| {
+        (c.is_control() || (c.is_whitespace() && c != ' '))
+            || matches!(
+                c,
+                '\u{00ad}'
+                    | '\u{034f}'
+                    | '\u{061c}'
+                    | '\u{115f}'
+                    | '\u{1160}'
+                    | '\u{17b4}'
+                    | '\u{17b5}'
+                    | '\u{180e}'
+                    | '\u{200b}'..='\u{200f}'
+                    | '\u{202a}'..='\u{202e}'
+                    | '\u{2060}'..='\u{206f}'
+                    | '\u{3164}'
+                    | '\u{fe00}'..='\u{fe0f}'
+                    | '\u{feff}'
+                    | '\u{ffa0}'
+                    | '\u{fff9}'..='\u{fffb}'
+            )
+    };
+    if !reason.chars().any(invisible) {
+        return reason.to_string();
+    }
+    let mut out = String::with_capacity(reason.len() + 8);
+    for c in reason.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if invisible(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// `score_output` with the plain `antecedent::classify` (no prepared forms): what the
 /// prepared path must agree with.
 #[cfg(test)]
@@ -179,8 +269,25 @@ pub(crate) fn score_plain(
     output: &str,
     options: &ScoreOptions,
 ) -> Vec<Verdict> {
-    let reference = PreparedReference::new(behaviors);
+    let reference = PreparedReference::new(behaviors, &options.semantics);
     score_with(&reference, output, options, |_, generated, condition| {
-        super::antecedent::classify(generated, reference.condition(condition).parsed())
+        super::antecedent::classify(
+            generated,
+            reference.condition(condition).parsed(),
+            &options.semantics,
+        )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::visible;
+
+    #[test]
+    fn invisible_characters_are_escaped() {
+        assert_eq!(visible("a\u{200b}b"), "a\\u{200b}b");
+        assert_eq!(visible("x\ny\tz"), "x\\ny\\tz");
+        assert_eq!(visible("\u{202e}evil"), "\\u{202e}evil");
+        assert_eq!(visible("plain `a` ä"), "plain `a` ä");
+    }
 }

@@ -4,12 +4,13 @@
 //! (`logic::PreparedCondition`).
 
 use super::behavior::Behavior;
-use crate::logic::PreparedCondition;
+use crate::logic::{PreparedCondition, Semantics};
 
-/// The behaviors of one program, with their antecedents prepared.
+/// The behaviors of one program, with their antecedents prepared under one semantics.
 #[derive(Clone, Debug)]
 pub struct PreparedReference<'b> {
     behaviors: &'b [Behavior],
+    semantics: Semantics,
     /// The distinct antecedents, in order of first use.
     conditions: Vec<PreparedCondition<'b>>,
     /// For each behavior, the index of its antecedent in `conditions`.
@@ -17,9 +18,9 @@ pub struct PreparedReference<'b> {
 }
 
 impl<'b> PreparedReference<'b> {
-    /// Prepares `behaviors` (behaviors of one property share one antecedent, prepared
-    /// once).
-    pub fn new(behaviors: &'b [Behavior]) -> PreparedReference<'b> {
+    /// Prepares `behaviors` under `semantics` (behaviors of one property share one
+    /// antecedent, prepared once).
+    pub fn new(behaviors: &'b [Behavior], semantics: &Semantics) -> PreparedReference<'b> {
         let mut conditions = Vec::new();
         // The first behavior with each distinct antecedent.
         let mut first: Vec<usize> = Vec::new();
@@ -34,7 +35,10 @@ impl<'b> PreparedReference<'b> {
                     Some(c) => c,
                     None => {
                         first.push(i);
-                        conditions.push(PreparedCondition::new(&b.antecedent));
+                        conditions.push(PreparedCondition::with_semantics(
+                            &b.antecedent,
+                            semantics.clone(),
+                        ));
                         conditions.len() - 1
                     }
                 }
@@ -42,9 +46,15 @@ impl<'b> PreparedReference<'b> {
             .collect();
         PreparedReference {
             behaviors,
+            semantics: semantics.clone(),
             conditions,
             condition_of,
         }
+    }
+
+    /// The semantics the behaviors were prepared under.
+    pub fn semantics(&self) -> &Semantics {
+        &self.semantics
     }
 
     pub fn behaviors(&self) -> &'b [Behavior] {

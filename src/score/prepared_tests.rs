@@ -11,11 +11,13 @@ use crate::score::{ScoreOptions, reference_behaviors, score_output, score_prepar
 
 #[test]
 fn behaviors_of_one_property_share_their_prepared_antecedent() {
+    // `p&&q` is `p && q` as parsed; (a lone `(p && q)` would be one branch predicate,
+    // another parse).
     let reference = "property a; p && q |=> x == y && z == w; endproperty\n\
                      property b; p && !q |=> x == y; endproperty\n\
-                     property c; (p && q) |=> v == u; endproperty";
+                     property c; p&&q |=> v == u; endproperty";
     let behaviors = reference_behaviors(reference).unwrap();
-    let prepared = PreparedReference::new(&behaviors);
+    let prepared = PreparedReference::new(&behaviors, &crate::logic::Semantics::default());
     let conditions: Vec<usize> = (0..4).map(|i| prepared.condition_of(i)).collect();
     assert_eq!(conditions, [0, 0, 1, 0]);
     assert_eq!(prepared.condition(1).parsed(), &behaviors[2].antecedent);
@@ -219,7 +221,7 @@ proptest! {
             lenient,
             ..ScoreOptions::default()
         };
-        let prepared = PreparedReference::new(&behaviors);
+        let prepared = PreparedReference::new(&behaviors, &options.semantics);
         for mistakes in [&first, &second] {
             let mut parts: Vec<String> = (0..program.properties)
                 .map(|k| {

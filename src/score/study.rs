@@ -8,12 +8,13 @@ use std::collections::{BTreeSet, HashMap};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
 
-use super::behavior::{Behavior, reference_behaviors};
+use super::behavior::{Behavior, reference_behaviors_in};
 use super::output::score_prepared;
 use super::prepared::PreparedReference;
 use super::verdict::{ScoreOptions, Verdict};
 use crate::audit::compare::{Agreement, compare_program};
-use crate::rtl::{self, ParseCache, RtlInput, analyse_many};
+use crate::logic::{Declarations, Grammar, Semantics, Values, Widths};
+use crate::rtl::{self, ParseCache, RtlInput, SourceKind, analyse_many};
 use crate::study::{FlipClass, ORIGINAL, PairInputs, PairRecord, Program, Side, Study};
 
 /// Where the true path condition of a behavior comes from.
@@ -80,12 +81,29 @@ pub struct ScoreReport {
     pub dropped_behaviors: Vec<DroppedBehavior>,
 }
 
-/// One program's behaviors, or why it cannot be scored.
-type ProgramBehaviors = Result<(Vec<Behavior>, Vec<DroppedBehavior>), String>;
+/// One program's behaviors and the semantics they are scored under, or why it cannot
+/// be scored.
+type ProgramBehaviors = Result<(Vec<Behavior>, Vec<DroppedBehavior>, Semantics), String>;
 
-/// Scores every generation of `study` (see the module documentation).
+/// The semantics of one program: `values`, with the widths and named constants its RTL
+/// declares (`declared`), and the widths its line of `programs.jsonl` gives (these
+/// win).
+pub fn program_semantics(
+    values: Values,
+    declared: Option<&Declarations>,
+    widths: &Widths,
+) -> Semantics {
+    let mut all = declared.cloned().unwrap_or_default();
+    all.widths
+        .extend(widths.iter().map(|(n, w)| (n.clone(), *w)));
+    Semantics::new(values).with_declarations(std::sync::Arc::new(all))
+}
+
+/// Scores every generation of `study` (see the module documentation) under the
+/// study's semantics (`study.settings`, two-state by default).
 pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) -> ScoreReport {
-    let behaviors = program_behaviors(&study.programs, options.oracle, cache);
+    let values = study.settings.scoring.semantics.unwrap_or_default();
+    let behaviors = program_behaviors(&study.programs, options.oracle, values, cache);
     let models: BTreeSet<&str> = study.generations.iter().map(|g| g.model.as_str()).collect();
     let variants: BTreeSet<&str> = study
         .programs
@@ -107,7 +125,9 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
         .par_iter()
         .zip(behaviors.par_iter())
         .map(|(program, behaviors)| match behaviors {
-            Ok((behaviors, _)) => score_program(program, behaviors, &models, &outputs, options),
+            Ok((behaviors, _, semantics)) => {
+                score_program(program, behaviors, semantics, &models, &outputs, options)
+            }
             Err(_) => HashMap::new(),
         })
         .collect();
@@ -117,7 +137,7 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
                 program: program.id.clone(),
                 reason: reason.clone(),
             }),
-            Ok((_, dropped)) => {
+            Ok((_, dropped, _)) => {
                 report.dropped_behaviors.extend(dropped.iter().cloned());
                 for &model in &models {
                     for variant in program.variant_names() {
@@ -147,39 +167,59 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
     report
 }
 
-/// The behaviors of every program under `oracle`, in program order.
+/// The behaviors of every program under `oracle`, in program order, each with its
+/// semantics.
 fn program_behaviors(
     programs: &[Program],
     oracle: Oracle,
+    values: Values,
     cache: &ParseCache,
 ) -> Vec<ProgramBehaviors> {
-    let from_reference =
-        |p: &Program| reference_behaviors(&p.reference).map_err(|e| format!("reference {e}"));
-    match oracle {
-        Oracle::Reference => programs
-            .par_iter()
-            .map(|p| from_reference(p).map(|b| (b, Vec::new())))
-            .collect(),
-        Oracle::Rtl => {
-            let inputs: Vec<RtlInput<'_>> = programs
-                .iter()
-                .map(|p| RtlInput {
-                    source: &p.rtl,
-                    clock: p.clock.as_deref(),
-                })
-                .collect();
-            let analysed = analyse_many(&inputs, cache);
-            programs
-                .par_iter()
-                .zip(analysed.par_iter())
-                .map(|(p, rtl)| {
-                    let reference = from_reference(p)?;
-                    let rtl = rtl.as_ref().map_err(rtl_reason)?;
-                    Ok(with_rtl_paths(p, reference, rtl))
-                })
-                .collect()
-        }
-    }
+    let grammar = Grammar::of(values);
+    let from_reference = |p: &Program| {
+        reference_behaviors_in(&p.reference, grammar).map_err(|e| format!("reference {e}"))
+    };
+    // A fragment declares nothing; a module is analysed for its declarations (through
+    // the parse cache) under either oracle.
+    let needs_rtl =
+        |p: &Program| oracle == Oracle::Rtl || rtl::source::detect(&p.rtl) == SourceKind::Module;
+    let inputs: Vec<RtlInput<'_>> = programs
+        .iter()
+        .filter(|p| needs_rtl(p))
+        .map(|p| RtlInput {
+            source: &p.rtl,
+            clock: p.clock.as_deref(),
+        })
+        .collect();
+    let mut analysed = analyse_many(&inputs, cache).into_iter();
+    let rtl: Vec<Option<Result<Vec<rtl::Behavior>, rtl::RtlError>>> = programs
+        .iter()
+        .map(|p| if needs_rtl(p) { analysed.next() } else { None })
+        .collect();
+    programs
+        .par_iter()
+        .zip(rtl.par_iter())
+        .map(|(p, rtl)| {
+            let reference = from_reference(p)?;
+            let declared = rtl
+                .as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .and_then(|b| b.first())
+                .map(|b| b.declarations.as_ref());
+            let semantics = program_semantics(values, declared, &p.widths());
+            match oracle {
+                Oracle::Reference => Ok((reference, Vec::new(), semantics)),
+                Oracle::Rtl => {
+                    let rtl = match rtl {
+                        Some(r) => r.as_ref().map_err(rtl_reason)?,
+                        None => &Vec::new(),
+                    };
+                    let (kept, dropped) = with_rtl_paths(p, reference, rtl, &semantics);
+                    Ok((kept, dropped, semantics))
+                }
+            }
+        })
+        .collect()
 }
 
 fn rtl_reason(e: &rtl::RtlError) -> String {
@@ -193,9 +233,10 @@ fn with_rtl_paths(
     program: &Program,
     reference: Vec<Behavior>,
     rtl: &[rtl::Behavior],
+    semantics: &Semantics,
 ) -> (Vec<Behavior>, Vec<DroppedBehavior>) {
     // `compare_program` lists the reference behaviors first, in order.
-    let compared = compare_program(&reference, rtl);
+    let compared = compare_program(&reference, rtl, semantics);
     let mut kept = Vec::new();
     let mut dropped = Vec::new();
     for (mut b, c) in reference.into_iter().zip(compared) {
@@ -217,6 +258,7 @@ fn with_rtl_paths(
 fn score_program<'a>(
     program: &'a Program,
     behaviors: &[Behavior],
+    semantics: &Semantics,
     models: &BTreeSet<&'a str>,
     outputs: &HashMap<(&str, &str, &str), &'a str>,
     options: &StudyOptions,
@@ -228,7 +270,7 @@ fn score_program<'a>(
     };
     // Every output of the program is scored against the same behaviors: prepare their
     // antecedents once.
-    let prepared = PreparedReference::new(behaviors);
+    let prepared = PreparedReference::new(behaviors, semantics);
     let mut out = HashMap::new();
     for &model in models {
         let Some(&base_output) = outputs.get(&(model, program.id.as_str(), ORIGINAL)) else {
@@ -238,6 +280,7 @@ fn score_program<'a>(
             clock: clock.clone(),
             lenient: options.lenient,
             rename: HashMap::new(),
+            semantics: semantics.clone(),
         };
         let base = score_prepared(&prepared, base_output, &base_options);
         for (name, variant) in &program.variants {
@@ -268,6 +311,7 @@ fn score_program<'a>(
                     };
                     let mut extra = Map::new();
                     extra.insert("oracle".into(), Value::from(options.oracle.name()));
+                    extra.insert("semantics".into(), Value::from(semantics.values().name()));
                     if options.lenient {
                         extra.insert("lenient".into(), Value::from(true));
                     }

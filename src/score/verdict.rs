@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::category::Category;
+use crate::logic::Semantics;
 
 /// How one generated output is read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -16,6 +17,10 @@ pub struct ScoreOptions {
     pub lenient: bool,
     /// Identifiers of the generated text mapped back (from -> to) before anything else.
     pub rename: HashMap<String, String>,
+    /// What atoms mean (two-state by default) and the known widths of signals.
+    /// `score_output` prepares the behaviors under it; `score_prepared` uses the
+    /// semantics the reference was prepared with.
+    pub semantics: Semantics,
 }
 
 /// The score of one behavior in one generation.

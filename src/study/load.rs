@@ -100,6 +100,10 @@ pub fn load_study_with_progress(
         state.files_done += 1;
         progress(&state);
     }
+    match super::settings::find(paths) {
+        Ok(settings) => loader.study.settings = settings,
+        Err(e) => loader.error(e),
+    }
     loader.finish()
 }
 

@@ -9,6 +9,7 @@ use super::error::LocatedError;
 use super::generation::Generation;
 use super::pair::PairRecord;
 use super::program::Program;
+use super::settings::StudySettings;
 use super::source::SourceFile;
 
 /// Everything loaded together: programs, generations, pairs and annotations.
@@ -27,6 +28,8 @@ pub struct Study {
     /// Things worth knowing that do not stop the study from loading (unknown fields
     /// kept, annotations about pairs not in the study).
     pub warnings: Vec<LocatedError>,
+    /// The study's own settings (`study.toml`), defaults when it has none.
+    pub settings: StudySettings,
     /// Program id -> position in `programs`.
     pub(super) index: HashMap<String, usize>,
 }

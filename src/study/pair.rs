@@ -13,9 +13,10 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 /// Fields of a pair `flipscope score` writes beside the known ones: how the pair was
-/// scored (`"oracle": "reference"|"rtl"`, `"lenient": true`). Kept in `extra`, read by
-/// `metrics` for its provenance, not warned about.
-pub const SCORING_FIELDS: [&str; 2] = ["oracle", "lenient"];
+/// scored (`"oracle": "reference"|"rtl"`, `"lenient": true`, `"semantics":
+/// "two-state"|"atoms"`). Kept in `extra`, read by `metrics` for its provenance, not
+/// warned about.
+pub const SCORING_FIELDS: [&str; 3] = ["oracle", "lenient", "semantics"];
 
 /// One behavior of one program, scored for one model on the original and on one variant.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

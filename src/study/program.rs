@@ -5,6 +5,7 @@
 //! mutants.
 
 use std::collections::BTreeMap;
+use std::num::NonZeroU32;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -82,6 +83,10 @@ pub struct Program {
     /// Named rewrites of `rtl` (`T1`, `T2`, `T3`, ...), by name.
     #[serde(default)]
     pub variants: BTreeMap<String, Variant>,
+    /// Widths of signals in bits (`{"a": 1, "state": 2}`), for two-state scoring;
+    /// they add to (and override) what the RTL declares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub widths: Option<BTreeMap<String, NonZeroU32>>,
     /// `fragment` (the default) or `module`.
     #[serde(default, skip_serializing_if = "ProgramKind::is_fragment")]
     pub kind: ProgramKind,
@@ -108,6 +113,15 @@ pub struct Program {
 }
 
 impl Program {
+    /// The widths the study file gives, as the logic core takes them.
+    pub fn widths(&self) -> crate::logic::Widths {
+        self.widths
+            .iter()
+            .flatten()
+            .map(|(n, w)| (n.clone(), w.get()))
+            .collect()
+    }
+
     /// The RTL of a variant, `original` included.
     pub fn variant_rtl(&self, variant: &str) -> Option<&str> {
         if variant == ORIGINAL {

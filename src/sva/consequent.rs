@@ -39,7 +39,25 @@ pub fn parse_consequent(source: &str, tokens: &[Token]) -> Result<Vec<Equality>,
         let text = || super::token::join(source, item);
         if let Some(bad) = inner.iter().position(|t| is_forbidden(source, t)) {
             let t = inner[bad].text(source);
-            return Err((at + bad, format!("unsupported `{t}` in the consequent")));
+            let what = match t {
+                "##" => " (a cycle delay: the consequent is the equality itself)",
+                _ => "",
+            };
+            return Err((
+                at + bad,
+                format!("unsupported `{t}` in the consequent{what}"),
+            ));
+        }
+        let written = top_level(source, inner, &["===", "!=", "!==", "<=", "="]);
+        if let (Some(&i), true) = (written.first(), eqs.is_empty()) {
+            let op = inner[i].text(source);
+            return Err((
+                at + i,
+                format!(
+                    "consequent item `{}` uses `{op}`, not the equality `==` the contract asks for",
+                    text()
+                ),
+            ));
         }
         match eqs.as_slice() {
             [i] if *i > 0 && *i + 1 < inner.len() => out.push(Equality {
@@ -91,7 +109,8 @@ fn offset_of(outer: &[Token], inner: &[Token]) -> usize {
 
 /// An operand as canonical text: enclosing parentheses, parentheses around a single
 /// token and parentheses directly inside another pair (`((a + b))`) removed, however
-/// deep; tokens written without white space except between two words.
+/// deep, but never the parentheses of a call (`f(y)`, `$past(y)`); tokens written
+/// without white space except where two would run together (`a b`, `& &`).
 pub fn canonical_operand(source: &str, tokens: &[Token]) -> String {
     let tokens = strip_enclosing(source, tokens);
     if tokens.len() > 1
@@ -134,9 +153,11 @@ pub(super) fn token_text(source: &str, tokens: &[Token]) -> String {
             hi -= 1;
             walked[lo] = true;
         }
+        // The parentheses of a call stay, whatever they hold.
+        let call = i > 0 && tokens[i - 1].kind == TokenKind::Ident;
         // `( ... ( x ) ... )` around one token: every pair of the chain goes; else
         // all but the outermost.
-        let from = if hi == lo + 2 { i } else { i + 1 };
+        let from = if hi == lo + 2 && !call { i } else { i + 1 };
         for k in from..=lo {
             redundant[k] = true;
             redundant[partner[k]] = true;
@@ -147,27 +168,56 @@ pub(super) fn token_text(source: &str, tokens: &[Token]) -> String {
         (Some(first), Some(last)) => last.end.saturating_sub(first.start),
         _ => 0,
     };
-    let mut out = String::with_capacity(span);
-    let mut previous_word = false;
+    let mut out = String::with_capacity(span + 4);
+    let mut previous: Option<&str> = None;
     for (t, _) in tokens.iter().zip(&redundant).filter(|(_, r)| !**r) {
-        let word = matches!(t.kind, TokenKind::Ident | TokenKind::Number);
-        if word && previous_word {
+        let text = t.text(source);
+        if previous.is_some_and(|p| super::token::needs_space(p, text)) {
             out.push(' ');
         }
-        out.push_str(t.text(source));
-        previous_word = word;
+        out.push_str(text);
+        previous = Some(text);
     }
     out
 }
 
+/// The comparisons a model may write where an equality belongs: each names its left
+/// operand as much as `==` does.
+const COMPARISONS: [&str; 6] = ["==", "===", "!=", "!==", "<=", "="];
+
 /// The equalities a (possibly malformed) consequent names: around every `==` after the
-/// implication, the operands out to the nearest `&&`, `||`, implication, `;` or
-/// unmatched parenthesis.
+/// implication (and every comparison written in its place: `===`, `!=`, `!==`, `<=`,
+/// `=`), the operands out to the nearest `&&`, `||`, implication, `;`, comparison,
+/// cycle delay (`##1`, `##[1:3]`) or unmatched parenthesis.
 pub fn named_equalities(source: &str, tokens: &[Token]) -> Vec<Equality> {
-    let boundary = |t: &Token| matches!(t.text(source), "&&" | "||" | "|->" | "|=>" | ";" | "==");
+    let boundary_text = |t: &Token| {
+        matches!(
+            t.text(source),
+            "&&" | "||" | "|->" | "|=>" | "->" | ";" | "##"
+        ) || COMPARISONS.contains(&t.text(source))
+    };
+    // A cycle delay and its amount (`##1`, `##[1:3]`, `##n`) bound an operand too.
+    let mut boundary: Vec<bool> = tokens.iter().map(boundary_text).collect();
+    let mut i = 0;
+    while i < tokens.len() {
+        if tokens[i].is(source, "##") {
+            let mut j = i + 1;
+            if tokens.get(j).is_some_and(|t| t.is(source, "[")) {
+                while j < tokens.len() && !tokens[j].is(source, "]") {
+                    boundary[j] = true;
+                    j += 1;
+                }
+            }
+            if j < tokens.len() {
+                boundary[j] = true;
+            }
+            i = j;
+        }
+        i += 1;
+    }
     let mut out = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
-        if !t.is(source, "==") {
+        if !COMPARISONS.contains(&t.text(source)) {
             continue;
         }
         let mut from = i;
@@ -178,7 +228,7 @@ pub fn named_equalities(source: &str, tokens: &[Token]) -> Vec<Equality> {
                 ")" => depth += 1,
                 "(" if depth == 0 => break,
                 "(" => depth -= 1,
-                _ if depth == 0 && boundary(p) => break,
+                _ if depth == 0 && boundary[from - 1] => break,
                 _ => {}
             }
             from -= 1;
@@ -191,7 +241,7 @@ pub fn named_equalities(source: &str, tokens: &[Token]) -> Vec<Equality> {
                 "(" => depth += 1,
                 ")" if depth == 0 => break,
                 ")" => depth -= 1,
-                _ if depth == 0 && boundary(n) => break,
+                _ if depth == 0 && boundary[to] => break,
                 _ => {}
             }
             to += 1;
@@ -249,7 +299,11 @@ mod tests {
     fn rejects_other_consequents_with_the_reason() {
         assert_eq!(
             eqs("x != y").unwrap_err().1,
-            "consequent item `x != y` is not an equality `lhs == rhs`"
+            "consequent item `x != y` uses `!=`, not the equality `==` the contract asks for"
+        );
+        assert_eq!(
+            eqs("x").unwrap_err().1,
+            "consequent item `x` is not an equality `lhs == rhs`"
         );
         assert_eq!(
             eqs("x == y == z").unwrap_err().1,
@@ -262,11 +316,38 @@ mod tests {
 
     #[test]
     fn names_equalities_of_malformed_text() {
-        let s = "b |-> (x == y) && z==w |-> q";
-        let named = named_equalities(s, &tokenize(s));
-        assert_eq!(
-            named.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
-            ["x == y", "z == w"]
-        );
+        let named = |s: &str| -> Vec<String> {
+            named_equalities(s, &tokenize(s))
+                .iter()
+                .map(|e| e.to_string())
+                .collect()
+        };
+        assert_eq!(named("b |-> (x == y) && z==w |-> q"), ["x == y", "z == w"]);
+        // A cycle delay bounds the operand; comparisons in place of `==` name it too.
+        assert_eq!(named("##1 x == y"), ["x == y"]);
+        assert_eq!(named("##[1:3] x == y"), ["x == y"]);
+        assert_eq!(named("x <= y"), ["x == y"]);
+        assert_eq!(named("x = y"), ["x == y"]);
+        assert_eq!(named("x === y"), ["x == y"]);
+        assert_eq!(named("a -> x == y"), ["x == y"]);
+    }
+
+    #[test]
+    fn comparisons_in_place_of_an_equality_say_so() {
+        for (text, op) in [("x <= y", "<="), ("x === y", "==="), ("x = y", "=")] {
+            let e = eqs(text).unwrap_err().1;
+            assert!(e.contains(&format!("uses `{op}`")), "{text}: {e}");
+        }
+        assert!(eqs("##1 x == y").unwrap_err().1.contains("cycle delay"));
+    }
+
+    #[test]
+    fn calls_keep_their_parentheses_and_operators_stay_apart() {
+        assert_eq!(eqs("x == f(y)").unwrap(), ["x == f(y)"]);
+        assert_eq!(eqs("x == $past(y)").unwrap(), ["x == $past(y)"]);
+        assert_eq!(eqs("x == $past((y))").unwrap(), ["x == $past(y)"]);
+        assert_eq!(eqs("x == b & &c").unwrap(), ["x == b& &c"]);
+        assert_eq!(eqs("x == (b && c)").unwrap(), ["x == b&&c"]);
+        assert_eq!(eqs("x == a - -b").unwrap(), ["x == a- -b"]);
     }
 }

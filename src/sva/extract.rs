@@ -13,15 +13,30 @@ pub enum Mode {
     Lenient,
 }
 
-/// One `property ... endproperty` found in the text, not parsed yet.
+/// One `property ... endproperty` (or, in lenient mode, one `assert property (...)`)
+/// found in the text, not parsed yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawDeclaration {
-    /// Byte offset of the `property` keyword.
+    /// Byte offset of the `property` keyword (of the label or `assert` of an
+    /// assertion).
     pub start: usize,
-    /// Byte offset just after `endproperty`.
+    /// Byte offset just after `endproperty` (after the `)` of an assertion).
     pub end: usize,
-    /// The tokens between `property` and `endproperty` (the header and the body).
+    /// The tokens between `property` and `endproperty` (the header and the body); of
+    /// an assertion, the body inside its parentheses.
     pub tokens: Vec<Token>,
+    /// A declaration or an assertion.
+    pub kind: RawKind,
+}
+
+/// What a raw declaration is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RawKind {
+    /// `property NAME; BODY endproperty`.
+    Declaration,
+    /// `[LABEL:] assert property (BODY)`, read in lenient mode: its name is the label,
+    /// or `assertion at LINE:COLUMN`.
+    Assertion { name: String },
 }
 
 /// Why a strict text is not only property declarations.
@@ -56,8 +71,24 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
     let is_kw = |t: &Token, kw: &str| t.kind == TokenKind::Ident && t.is(source, kw);
     // A token read ahead that is still to be looked at.
     let mut pending = None;
+    // The two tokens before `t` (for the label of an assertion).
+    let mut before: [Option<Token>; 2] = [None, None];
     while let Some(t) = pending.take().or_else(|| tokens.next()) {
         out.empty = false;
+        let label = match before {
+            [Some(l), Some(c)] if l.kind == TokenKind::Ident && c.is(source, ":") => Some(l),
+            _ => None,
+        };
+        before = [before[1], Some(t)];
+        if mode == Mode::Lenient && is_kw(&t, "assert") {
+            let mut ahead = tokens.clone();
+            if let Some(found) = assertion(source, &t, label, &mut ahead) {
+                out.declarations.extend(found);
+                tokens = ahead;
+                before = [None, None];
+                continue;
+            }
+        }
         // The declaration's name.
         let name = if is_kw(&t, "property") {
             tokens
@@ -95,6 +126,7 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
                     start: t.start,
                     end: close.end,
                     tokens: body,
+                    kind: RawKind::Declaration,
                 });
                 // `endproperty : name` is legal SystemVerilog.
                 let mut ahead = tokens.clone();
@@ -123,6 +155,59 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
     out
 }
 
+/// `assert property ( BODY )` from `assert` (`t`), its tokens read from `tokens`:
+/// `Some(None)` for `assert property (name)` (an assertion of a declared property,
+/// which is no property of its own), `Some(Some(raw))` for a body; `None` when this
+/// is no `assert property (...)` (nothing of `tokens` is then used).
+fn assertion(
+    source: &str,
+    t: &Token,
+    label: Option<Token>,
+    tokens: &mut Tokens<'_>,
+) -> Option<Option<RawDeclaration>> {
+    let property = tokens.next()?;
+    let open = tokens.next()?;
+    if !property.is(source, "property") || !open.is(source, "(") {
+        return None;
+    }
+    let mut body = Vec::new();
+    let mut depth = 1usize;
+    let close = loop {
+        let n = tokens.next()?;
+        match n.text(source) {
+            "(" => depth += 1,
+            ")" => {
+                depth -= 1;
+                if depth == 0 {
+                    break n;
+                }
+            }
+            _ => {}
+        }
+        body.push(n);
+    };
+    // `assert property (p1)` or `assert property (p1(a, b))` refers to a declaration.
+    let reference = body.first().is_some_and(|f| f.kind == TokenKind::Ident)
+        && (body.len() == 1 || body.get(1).is_some_and(|n| n.is(source, "(")))
+        && !body.iter().any(|n| matches!(n.text(source), "|->" | "|=>"));
+    if reference {
+        return Some(None);
+    }
+    let name = match label {
+        Some(l) => l.text(source).to_string(),
+        None => {
+            let (line, column) = line_column(source, t.start);
+            format!("assertion at {line}:{column}")
+        }
+    };
+    Some(Some(RawDeclaration {
+        start: label.map_or(t.start, |l| l.start),
+        end: close.end,
+        tokens: body,
+        kind: RawKind::Assertion { name },
+    }))
+}
+
 /// The message for a token outside any declaration in a strict text.
 pub(super) fn stray(source: &str, t: &Token) -> String {
     let (line, column) = line_column(source, t.start);
@@ -133,6 +218,7 @@ pub(super) fn stray(source: &str, t: &Token) -> String {
         "always" | "always_ff" | "always_comb" | "initial" => format!("an `{text}` block"),
         "module" => "a module".to_string(),
         "endproperty" => "an `endproperty` without its `property`".to_string(),
+        "/*" => "an unterminated comment `/*`".to_string(),
         "property" => "a `property` keyword without a name".to_string(),
         _ if t.kind == TokenKind::Ident => format!("text outside a declaration (`{text}`)"),
         _ => format!("`{text}` outside a declaration"),
@@ -224,6 +310,46 @@ mod tests {
             .unwrap();
         assert!(
             v.message.contains("`;` outside a declaration at 1:1"),
+            "{}",
+            v.message
+        );
+    }
+
+    #[test]
+    fn lenient_reads_labelled_and_bare_assertions() {
+        let text = "Here:\nproperty p1; a |=> x == y; endproperty\nassert property (p1);\n\
+                    chk: assert property (@(posedge clk) b |-> z == w) else $error(\"no\");\n\
+                    assert property (c |=> q == r);";
+        let e = extract(text, Mode::Lenient);
+        let kinds: Vec<&RawKind> = e.declarations.iter().map(|d| &d.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                &RawKind::Declaration,
+                &RawKind::Assertion { name: "chk".into() },
+                &RawKind::Assertion {
+                    name: "assertion at 5:1".into()
+                },
+            ]
+        );
+        assert!(text[e.declarations[1].start..].starts_with("chk:"));
+        // Strict: an assertion still breaks the contract.
+        assert!(extract(text, Mode::Strict).violation.is_some());
+    }
+
+    #[test]
+    fn an_unterminated_comment_swallows_nothing() {
+        let text = "Note: use /* for comments.\nproperty p1; a |=> x == y; endproperty";
+        let e = extract(text, Mode::Lenient);
+        assert_eq!(e.declarations.len(), 1);
+        let v = extract(
+            "property p1; a |=> x == y; endproperty /* open",
+            Mode::Strict,
+        )
+        .violation
+        .unwrap();
+        assert!(
+            v.message.contains("an unterminated comment `/*` at 1:40"),
             "{}",
             v.message
         );

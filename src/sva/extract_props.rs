@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use super::extract::{Extraction, Mode, RawDeclaration, Violation, extract, stray};
+use super::extract::{Extraction, Mode, RawDeclaration, RawKind, Violation, extract, stray};
 use super::token::{Token, TokenKind, line_column, tokenize};
 
 fn extract_by_index(source: &str, mode: Mode) -> Extraction {
@@ -44,6 +44,7 @@ fn extract_by_index(source: &str, mode: Mode) -> Extraction {
                     start: t.start,
                     end: tokens[j].end,
                     tokens: tokens[i + 1..j].to_vec(),
+                    kind: RawKind::Declaration,
                 });
                 i = j + 1;
                 if tokens.get(i).is_some_and(|n| n.is(source, ":"))

@@ -14,7 +14,7 @@ pub mod rename;
 pub mod token;
 
 pub use contract::check_contract;
-pub use extract::{Extraction, Mode, RawDeclaration, Violation, extract};
-pub use parse::{Dialect, parse_declaration};
+pub use extract::{Extraction, Mode, RawDeclaration, RawKind, Violation, extract};
+pub use parse::{Dialect, parse_declaration, parse_declaration_in};
 pub use property::{ClockEvent, Declaration, Equality, Implication, Malformed, Property};
 pub use rename::rename_identifiers;

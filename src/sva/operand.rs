@@ -201,10 +201,10 @@ impl Reader<'_> {
     }
 }
 
-/// Appends `piece`, with one space between two words.
+/// Appends `piece`, with a space where the two would run together (two words, or
+/// operators such as `&` `&c` that would read as `&&`).
 fn push(out: &mut String, piece: &str) {
-    let word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '\'' | '\\');
-    if out.ends_with(word) && piece.starts_with(word) {
+    if super::token::needs_space(out, piece) {
         out.push(' ');
     }
     out.push_str(piece);

@@ -3,11 +3,11 @@
 //! unambiguous in the VERT data (see `Dialect`).
 
 use super::consequent::{named_equalities, parse_consequent, unbalanced};
-use super::extract::RawDeclaration;
+use super::extract::{RawDeclaration, RawKind};
 use super::group::{check_balance, matching_close, top_level};
 use super::property::{ClockEvent, Declaration, Implication, Malformed, Property};
 use super::token::{Token, join, line_column};
-use crate::logic::parse_expr;
+use crate::logic::{Expr, Grammar, parse_expr_in};
 
 /// Whose text is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,19 +22,37 @@ pub enum Dialect {
     Reference,
 }
 
-/// Parses one extracted declaration of `source`.
+/// Parses one extracted declaration of `source` (antecedents in the two-state
+/// grammar).
 pub fn parse_declaration(source: &str, raw: &RawDeclaration, dialect: Dialect) -> Declaration {
+    parse_declaration_in(source, raw, dialect, Grammar::TwoState)
+}
+
+/// Parses one extracted declaration of `source`, antecedents in `grammar`.
+pub fn parse_declaration_in(
+    source: &str,
+    raw: &RawDeclaration,
+    dialect: Dialect,
+    grammar: Grammar,
+) -> Declaration {
     let mut d = DeclarationParser {
         source,
         raw,
         dialect,
+        grammar,
         name: None,
     };
     match d.parse() {
         Ok(p) => Declaration::Property(p),
         Err((at, reason)) => {
-            let named = match impl_positions(source, &raw.tokens).first() {
-                Some(&i) => named_equalities(source, &raw.tokens[i + 1..]),
+            // The equalities after the implication, or after a `->` written in its
+            // place.
+            let arrow = impl_positions(source, &raw.tokens)
+                .first()
+                .copied()
+                .or_else(|| top_level(source, &raw.tokens, &["->"]).first().copied());
+            let named = match arrow {
+                Some(i) => named_equalities(source, &raw.tokens[i + 1..]),
                 None => Vec::new(),
             };
             Declaration::Malformed(Malformed {
@@ -55,13 +73,19 @@ struct DeclarationParser<'s> {
     source: &'s str,
     raw: &'s RawDeclaration,
     dialect: Dialect,
+    grammar: Grammar,
     name: Option<String>,
 }
 
-impl DeclarationParser<'_> {
-    fn parse(&mut self) -> Result<Property, Problem> {
+impl<'s> DeclarationParser<'s> {
+    /// The name and the body's tokens (after `NAME;`, without the final `;`), and
+    /// where the header ends.
+    fn header(&self) -> Result<(String, &'s [Token], usize), Problem> {
         let src = self.source;
         let tokens = &self.raw.tokens[..];
+        if let RawKind::Assertion { name } = &self.raw.kind {
+            return Ok((name.clone(), tokens, self.raw.start));
+        }
         let Some(first) = tokens.first() else {
             return Err((
                 self.raw.start,
@@ -69,7 +93,6 @@ impl DeclarationParser<'_> {
             ));
         };
         let name = first.text(src).to_string();
-        self.name = Some(name.clone());
         let separator_ok =
             |t: &Token| t.is(src, ";") || (self.dialect == Dialect::Reference && t.is(src, ":"));
         match tokens.get(1) {
@@ -92,7 +115,16 @@ impl DeclarationParser<'_> {
         if body.last().is_some_and(|t| t.is(src, ";")) {
             body = &body[..body.len() - 1];
         }
-        let end_of_header = tokens[1].end;
+        Ok((name, body, tokens[1].end))
+    }
+
+    fn parse(&mut self) -> Result<Property, Problem> {
+        let src = self.source;
+        self.name = match &self.raw.kind {
+            RawKind::Assertion { name } => Some(name.clone()),
+            RawKind::Declaration => self.raw.tokens.first().map(|t| t.text(src).to_string()),
+        };
+        let (name, mut body, end_of_header) = self.header()?;
         if body.is_empty() {
             return Err((
                 end_of_header,
@@ -112,9 +144,33 @@ impl DeclarationParser<'_> {
                 ));
             }
         }
+        let mut disable_iff = None;
+        if body[0].is(src, "disable") && body.get(1).is_some_and(|t| t.is(src, "iff")) {
+            let (condition, rest) = self.disable_iff(body)?;
+            disable_iff = Some(condition);
+            let end = body[rest - 1].end;
+            body = &body[rest..];
+            if body.is_empty() {
+                return Err((
+                    end,
+                    "nothing after `disable iff (...)`: expected `ANTECEDENT |-> CONSEQUENT`"
+                        .into(),
+                ));
+            }
+        }
         let impls = impl_positions(src, body);
         let at = match impls.as_slice() {
             [] => {
+                if let Some(&arrow) = top_level(src, body, &["->"]).first() {
+                    let (line, column) = line_column(src, body[arrow].start);
+                    return Err((
+                        body[arrow].start,
+                        format!(
+                            "`->` at {line}:{column} is logical implication, not a property \
+                             implication: expected `|->` or `|=>` between antecedent and consequent"
+                        ),
+                    ));
+                }
                 return Err((
                     body[0].start,
                     "no implication: expected `|->` or `|=>` between antecedent and consequent"
@@ -140,10 +196,20 @@ impl DeclarationParser<'_> {
         } else {
             Implication::NonOverlapping
         };
-        let (antecedent_text, antecedent, inner_clock) =
+        let (antecedent_text, mut antecedent, inner_clock) =
             self.antecedent(&body[..at], body[at].start)?;
         if clock.is_none() {
             clock = inner_clock;
+        }
+        // `disable iff (D) A |-> C` checks `C` where `A` holds and `D` does not: the
+        // antecedent becomes `!(D) && A`, with `!(D)` one more branch predicate.
+        if let Some((_, d)) = &disable_iff {
+            let mut conjuncts = vec![Expr::not(d.clone())];
+            match antecedent {
+                Expr::And(v) => conjuncts.extend(v),
+                other => conjuncts.push(other),
+            }
+            antecedent = Expr::And(conjuncts);
         }
         let consequent = parse_consequent(src, &body[at + 1..]).map_err(|(i, message)| {
             let t = body.get(at + 1 + i).unwrap_or(&body[at]);
@@ -153,11 +219,38 @@ impl DeclarationParser<'_> {
             name,
             offset: self.raw.start,
             clock,
+            disable_iff: disable_iff.map(|(text, _)| text),
             antecedent_text,
             antecedent,
             implication,
             consequent,
         })
+    }
+
+    /// `disable iff ( CONDITION )` at the start of `tokens`: the condition (text and
+    /// expression) and the index after it.
+    fn disable_iff(&self, tokens: &[Token]) -> Result<((String, Expr), usize), Problem> {
+        let src = self.source;
+        if !tokens.get(2).is_some_and(|t| t.is(src, "(")) {
+            let at = tokens.get(2).unwrap_or(&tokens[1]);
+            return Err((at.start, "expected `(` after `disable iff`".into()));
+        }
+        let Some(close) = matching_close(src, tokens, 2) else {
+            return Err((
+                tokens[2].start,
+                "the `(` of `disable iff` is never closed".into(),
+            ));
+        };
+        if close == 3 {
+            return Err((
+                tokens[3].start,
+                "empty `disable iff ()`: expected a condition".into(),
+            ));
+        }
+        let (start, end) = (tokens[3].start, tokens[close - 1].end);
+        let text = &src[start..end];
+        let expr = parse_expr_in(text, self.grammar).map_err(|e| (start + e.offset, e.message))?;
+        Ok(((text.to_string(), expr), close + 1))
     }
 
     /// `@ ( EVENT )` at the start of `tokens`: the event and the index after it.
@@ -190,7 +283,7 @@ impl DeclarationParser<'_> {
         &self,
         tokens: &[Token],
         impl_start: usize,
-    ) -> Result<(String, crate::logic::Expr, Option<ClockEvent>), Problem> {
+    ) -> Result<(String, Expr, Option<ClockEvent>), Problem> {
         let src = self.source;
         if tokens.is_empty() {
             return Err((
@@ -245,7 +338,7 @@ impl DeclarationParser<'_> {
                 text.replace_range(from - start..to - start, &" ".repeat(to - from));
             }
         }
-        let expr = parse_expr(&text).map_err(|e| (start + e.offset, e.message))?;
+        let expr = parse_expr_in(&text, self.grammar).map_err(|e| (start + e.offset, e.message))?;
         Ok((text, expr, clock))
     }
 

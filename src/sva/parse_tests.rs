@@ -1,6 +1,7 @@
 //! Tests of declaration parsing: the form of SCORING.md §2 and the reference repairs.
 
 use super::*;
+use crate::logic::Grammar;
 use crate::sva::extract::{Mode, extract};
 
 fn parse_all(text: &str, dialect: Dialect) -> Vec<Declaration> {
@@ -73,11 +74,23 @@ fn two_implications_are_malformed_and_name_their_equalities() {
 
 #[test]
 fn unsupported_operators_are_malformed_with_their_position() {
-    let text = "property p; a & b |=> x == y; endproperty";
+    let text = "property p; a + b |=> x == y; endproperty";
     let m = malformed(text, Dialect::Generated);
-    assert!(m.reason.contains('&'), "{}", m.reason);
-    assert_eq!(m.at, text.find('&').unwrap());
+    assert!(m.reason.contains('+'), "{}", m.reason);
+    assert_eq!(m.at, text.find('+').unwrap());
     assert_eq!(m.named.len(), 1);
+    // Bitwise operators are outside the atoms grammar only.
+    let text = "property p; a & b |=> x == y; endproperty";
+    let e = extract(text, Mode::Lenient);
+    let d = parse_declaration_in(text, &e.declarations[0], Dialect::Generated, Grammar::Atoms);
+    let Declaration::Malformed(m) = d else {
+        panic!("{d:?}")
+    };
+    assert_eq!(m.at, text.find('&').unwrap());
+    assert!(matches!(
+        parse_declaration(text, &e.declarations[0], Dialect::Generated),
+        Declaration::Property(_)
+    ));
     let m = malformed(
         "property p; a ##1 b |=> x == y; endproperty",
         Dialect::Generated,
@@ -110,7 +123,27 @@ fn other_malformed_forms_say_what_was_expected() {
             "property p; |=> x == y; endproperty",
             "expected an antecedent",
         ),
-        ("property p; a |=> x != y; endproperty", "not an equality"),
+        ("property p; a |=> x != y; endproperty", "uses `!=`"),
+        ("property p; a |=> x; endproperty", "not an equality"),
+        (
+            "property p; a -> x == y; endproperty",
+            "`->` at 1:15 is logical implication",
+        ),
+        (
+            "property p; a |-> ##1 x == y; endproperty",
+            "unsupported `##` in the consequent (a cycle delay",
+        ),
+        ("property p; a |=> x <= y; endproperty", "uses `<=`"),
+        ("property p; a |=> x = y; endproperty", "uses `=`"),
+        ("property p; a |=> x === y; endproperty", "uses `===`"),
+        (
+            "property p; disable iff rst a |=> x == y; endproperty",
+            "expected `(` after `disable iff`",
+        ),
+        (
+            "property p; disable iff (rst a |=> x == y; endproperty",
+            "never closed",
+        ),
         ("property p; a |=> ; endproperty", "expected a consequent"),
         ("property p; endproperty", "empty property body"),
         (
@@ -192,4 +225,57 @@ fn references_read_trailing_extra_parentheses_of_a_homogeneous_chain() {
     );
     let at = "property name; a && b || c ".len();
     assert_eq!(m.at, at);
+}
+
+#[test]
+fn disable_iff_is_read_and_negated_into_the_antecedent() {
+    let p = property(
+        "property p; @(posedge clk) disable iff (!rst_n) a && b |-> x == y; endproperty",
+        Dialect::Generated,
+    );
+    assert_eq!(p.clock, Some(ClockEvent("posedge clk".into())));
+    assert_eq!(p.disable_iff.as_deref(), Some("!rst_n"));
+    assert_eq!(p.antecedent.to_string(), "!!rst_n && a && b");
+    let p = property(
+        "property p; disable iff (rst) (a && b) |=> x == y; endproperty",
+        Dialect::Generated,
+    );
+    assert_eq!(crate::logic::top_level_conjuncts(&p.antecedent).len(), 2);
+}
+
+#[test]
+fn malformed_consequents_name_their_equalities() {
+    for body in [
+        "a |-> ##1 x == y",
+        "a |-> ##[1:3] x == y",
+        "a |=> x <= y",
+        "a |=> x = y",
+        "a |=> x === y",
+        "a -> x == y",
+    ] {
+        let text = format!("property p; {body}; endproperty");
+        let m = malformed(&text, Dialect::Generated);
+        assert_eq!(
+            m.named.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+            ["x == y"],
+            "{body}: {}",
+            m.reason
+        );
+    }
+}
+
+#[test]
+fn assertions_read_leniently_are_properties() {
+    let text =
+        "chk: assert property (@(posedge clk) a |-> x == y);\nassert property (b |=> z == w);";
+    let e = extract(text, Mode::Lenient);
+    let names: Vec<String> = e
+        .declarations
+        .iter()
+        .map(|d| match parse_declaration(text, d, Dialect::Generated) {
+            Declaration::Property(p) => p.name,
+            Declaration::Malformed(m) => panic!("{}", m.reason),
+        })
+        .collect();
+    assert_eq!(names, ["chk", "assertion at 2:1"]);
 }

@@ -70,6 +70,9 @@ pub struct Property {
     /// Byte offset of the `property` keyword in the text it was read from.
     pub offset: usize,
     pub clock: Option<ClockEvent>,
+    /// The condition of `disable iff (...)`, as written; `antecedent` then starts with
+    /// its negation.
+    pub disable_iff: Option<String>,
     /// The antecedent as written (clock events and repaired parentheses blanked out
     /// with spaces, so offsets within it match the source).
     pub antecedent_text: String,

@@ -42,8 +42,10 @@ const OPERATORS: [&str; 25] = [
     ">=", "->", "##", "**", "<<", ">>", "~&", "~|", "~^", "^~", "::",
 ];
 
-/// Splits `source` into tokens, skipping white space and `//`, `/* */` comments (an
-/// unterminated block comment runs to the end of the text).
+/// Splits `source` into tokens, skipping white space and `//`, `/* */` comments. An
+/// unterminated `/*` is no comment: it is an `Other` token of its own (a strict
+/// output breaks the contract there; lenient reading goes on after it), so it never
+/// swallows the rest of the text.
 pub fn tokenize(source: &str) -> Vec<Token> {
     let mut out = Vec::with_capacity(source.len() / 3);
     out.extend(Tokens::new(source));
@@ -84,10 +86,16 @@ impl Iterator for Tokens<'_> {
                 i = source[i..].find('\n').map_or(bytes.len(), |n| i + n);
                 continue;
             } else if b == b'/' && bytes.get(i + 1) == Some(&b'*') {
-                i = source[i + 2..]
-                    .find("*/")
-                    .map_or(bytes.len(), |n| i + 2 + n + 2);
-                continue;
+                match source[i + 2..].find("*/") {
+                    Some(n) => {
+                        i += 2 + n + 2;
+                        continue;
+                    }
+                    None => {
+                        i += 2;
+                        TokenKind::Other
+                    }
+                }
             } else if b == b'\\' {
                 // Escaped identifier: up to the next white space.
                 i += 1;
@@ -204,6 +212,39 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// Whether writing `next` right after `prev` would read differently from the two
+/// tokens: two words run together (`a` `b` -> `ab`), or two operators form another
+/// (`&` `&` -> `&&`, `-` `-` -> `--`). Such tokens need a space between them.
+pub fn needs_space(prev: &str, next: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '\'' | '\\');
+    let (Some(last), Some(first)) = (prev.chars().last(), next.chars().next()) else {
+        return false;
+    };
+    if word(last) && word(first) {
+        return true;
+    }
+    if word(last) || word(first) || last.is_whitespace() || first.is_whitespace() {
+        return false;
+    }
+    // Operators: does a token of the joined text start where `next` starts?
+    let tail: String = prev
+        .chars()
+        .rev()
+        .take(3)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let head: String = next.chars().take(3).collect();
+    let joined = format!("{tail}{head}");
+    let boundary = tail.len();
+    // `- -` and `+ +` would read as the decrement and increment operators, `/ /` and
+    // `/ *` as a comment.
+    (last == first && matches!(last, '-' | '+'))
+        || (last == '/' && matches!(first, '/' | '*'))
+        || !Tokens::new(&joined).any(|t| t.start == boundary)
+}
+
 /// The texts of `tokens` joined by single spaces: a white space-insensitive rendering.
 pub fn join(source: &str, tokens: &[Token]) -> String {
     let mut out = String::new();
@@ -263,8 +304,23 @@ mod tests {
 
     #[test]
     fn skips_comments_and_keeps_unknown_characters() {
-        assert_eq!(texts("a // c\n/* d */ b /* open"), ["a", "b"]);
+        assert_eq!(texts("a // c\n/* d */ b"), ["a", "b"]);
+        // An unterminated `/*` is a token of its own; what follows is still read.
+        assert_eq!(texts("a /* open b"), ["a", "/*", "open", "b"]);
+        assert_eq!(tokenize("/* x")[0].kind, TokenKind::Other);
         assert_eq!(texts("```sv\nä"), ["`", "`", "`", "sv", "ä"]);
+    }
+
+    #[test]
+    fn operators_that_would_merge_need_a_space() {
+        assert!(needs_space("&", "&c"));
+        assert!(needs_space("-", "-"));
+        assert!(needs_space("a", "b"));
+        assert!(needs_space("/", "/"));
+        assert!(!needs_space("&", "c"));
+        assert!(!needs_space("a", "+"));
+        assert!(!needs_space("(", "("));
+        assert!(!needs_space("&&", "!"));
     }
 
     #[test]

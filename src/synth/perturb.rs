@@ -10,9 +10,11 @@ use rand_chacha::ChaCha8Rng;
 use super::models::Failure;
 use crate::logic::Expr;
 
-/// The top-level conjuncts of a path (a single branch's chain is split too).
+/// The top-level conjuncts of a path (a single branch's chain is split too: the RTL
+/// keeps a lone `if` condition as one conjunct, `And([a && b])`).
 pub fn conjuncts(path: &Expr) -> Vec<Expr> {
     match path {
+        Expr::And(items) if items.len() == 1 => conjuncts(&items[0]),
         Expr::And(items) => items.clone(),
         other => vec![other.clone()],
     }

@@ -166,6 +166,8 @@ fn fresh_name(rng: &mut ChaCha8Rng) -> String {
 /// The antecedent in the model's style.
 fn antecedent_text(model: &ModelSpec, e: &Expr) -> String {
     let (items, joiner) = match e {
+        // A lone `if` condition (one branch predicate) is written as its chain.
+        Expr::And(items) if items.len() == 1 => return antecedent_text(model, &items[0]),
         Expr::And(items) => (items.as_slice(), " && "),
         Expr::Or(items) => (items.as_slice(), " || "),
         other => (std::slice::from_ref(other), ""),
