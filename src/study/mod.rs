@@ -1,5 +1,6 @@
-//! The study's files and their loading: programs, generations, pairs and annotations,
-//! read streaming with errors that name the file, line and column.
+//! The study's files and their loading: programs, generations, pairs, property
+//! verdicts and annotations, read streaming with errors that name the file, line and
+//! column.
 
 pub mod annotation;
 pub mod checks;
@@ -18,6 +19,9 @@ pub mod store;
 pub mod summary;
 pub mod taxonomy;
 pub mod timestamp;
+pub mod verdict;
+mod verdict_checks;
+pub mod verdict_hash;
 pub mod vert;
 pub mod warnings;
 
@@ -33,9 +37,14 @@ pub use program::{ORIGINAL, Program, Variant};
 pub use source::{FileKind, SourceFile};
 pub use store::{AnnotationStore, Decision, StoreError, StoreLocation};
 pub use taxonomy::{TagDef, Taxonomy};
+pub use verdict::{Check, ExternalVerdict, FormalStatus, PropertyVerdict, Reading, Syntax};
+pub use verdict_hash::VerdictInputs;
 
 #[cfg(test)]
 mod load_tests;
 
 #[cfg(test)]
 mod doc_tests;
+
+#[cfg(test)]
+mod verdict_load_tests;
