@@ -5,8 +5,10 @@
 pub mod annotation;
 pub mod checks;
 pub mod config;
+pub mod equivsva;
 pub mod error;
 pub mod generation;
+pub mod json_doc;
 pub mod jsonl;
 pub mod load;
 pub mod locate;
