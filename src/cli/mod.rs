@@ -16,6 +16,7 @@ pub mod import;
 mod import_equivsva;
 mod import_variants;
 pub mod metrics;
+pub mod modules;
 pub mod open;
 pub mod prove;
 pub mod sample;

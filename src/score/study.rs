@@ -107,11 +107,16 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
         .par_iter()
         .zip(behaviors.par_iter())
         .map(|(program, behaviors)| match behaviors {
+            // Whole-module programs are scored by formal proof (`crate::formal_score`).
+            _ if program.is_module() => HashMap::new(),
             Ok((behaviors, _)) => score_program(program, behaviors, &models, &outputs, options),
             Err(_) => HashMap::new(),
         })
         .collect();
     for (program, b) in study.programs.iter().zip(&behaviors) {
+        if program.is_module() {
+            continue;
+        }
         match b {
             Err(reason) => report.unscorable_programs.push(UnscorableProgram {
                 program: program.id.clone(),

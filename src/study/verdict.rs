@@ -182,6 +182,10 @@ pub struct PropertyVerdict {
     pub variant: String,
     /// The model that generated the output.
     pub model: String,
+    /// The program's stratum (an EquivSVA family's category), copied so a verdicts
+    /// file can be read alone. When programs are loaded it must equal the program's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stratum: Option<String>,
     /// The property's 0-based position in the output, in reading order; `null` on the
     /// one line of an output from which no property was read. Required (null allowed).
     #[serde(deserialize_with = "required_option")]
@@ -238,6 +242,7 @@ impl PropertyVerdict {
             program: program.to_string(),
             variant: variant.to_string(),
             model: model.to_string(),
+            stratum: None,
             index: None,
             name: None,
             text: None,

@@ -76,6 +76,17 @@ fn implementations(at: &Line, v: &PropertyVerdict, p: &Program, out: &mut Vec<Lo
     if !p.has_variant(&v.variant) {
         out.push(at.at(&["variant"], unknown_variant(p, &v.variant)));
     }
+    if let Some(s) = &v.stratum
+        && s != &p.stratum
+    {
+        out.push(at.at(
+            &["stratum"],
+            format!(
+                "stratum \"{s}\" differs from program \"{}\"'s \"{}\": score the study again",
+                p.id, p.stratum
+            ),
+        ));
+    }
     for name in v.transfer.keys() {
         if name == &v.variant {
             out.push(at.at_key(

@@ -263,10 +263,7 @@ fn split_families(
 
 /// The rendered prompts of `experiments/tasks/<split>.jsonl` (every tasks file for
 /// all splits), by (family, style). Absent files give none.
-fn read_tasks(
-    root: &Path,
-    split: Option<&str>,
-) -> Result<Prompts, Vec<LocatedError>> {
+fn read_tasks(root: &Path, split: Option<&str>) -> Result<Prompts, Vec<LocatedError>> {
     let dir = root.join("experiments").join("tasks");
     let files: Vec<PathBuf> = match split {
         Some(s) => vec![dir.join(format!("{s}.jsonl"))],
