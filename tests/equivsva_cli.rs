@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-const RESULTS: &str = "equivsva/experiments/results_v2/mlx-community__Qwen2.5-Coder-7B-Instruct-4bit";
+const RESULTS: &str =
+    "equivsva/experiments/results_v2/mlx-community__Qwen2.5-Coder-7B-Instruct-4bit";
 const MODEL: &str = "mlx-community/Qwen2.5-Coder-7B-Instruct-4bit";
 
 /// Runs the binary, which must succeed, and returns its standard output.
@@ -157,7 +158,10 @@ fn committed_score_files_give_the_dev_figures() {
     }
     // Per implementation style (`original` is the canonical one): every output once.
     let styles = m["by_variant"].as_object().unwrap();
-    let outputs: u64 = styles.values().map(|v| v["outputs"].as_u64().unwrap()).sum();
+    let outputs: u64 = styles
+        .values()
+        .map(|v| v["outputs"].as_u64().unwrap())
+        .sum();
     assert_eq!(outputs, 96);
     assert_eq!(styles["original"]["outputs"], 24);
     // The paired view: one pair per (family, model, non-canonical implementation).
@@ -219,7 +223,10 @@ fn one_family_imported_scored_measured_and_exported() {
         std::fs::write(dir.path().join(name), text).unwrap();
     };
     write("programs.jsonl", programs.iter().filter(keep).collect());
-    write("generations.jsonl", generations.iter().filter(keep).collect());
+    write(
+        "generations.jsonl",
+        generations.iter().filter(keep).collect(),
+    );
     let verdicts = dir.path().join("verdicts.jsonl");
     let out = common::flipscope()
         .env("XDG_CACHE_HOME", cache.path())

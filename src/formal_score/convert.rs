@@ -90,7 +90,7 @@ pub fn verdicts_of_output(
             && !(outcome.status == Status::Error
                 && outcome.non_interface_identifiers.is_empty()
                 && !lost_monitor(outcome));
-        let interface_only = checked.then(|| outcome.non_interface_identifiers.is_empty());
+        let interface_only = checked.then_some(outcome.non_interface_identifiers.is_empty());
         let mut non_interface = outcome.non_interface_identifiers.clone();
         non_interface.sort();
         let transfer = by_design
