@@ -32,6 +32,7 @@ pub fn load(paths: &[PathBuf], scoring: &ScoringArgs) -> anyhow::Result<Annotate
     if let Cow::Owned(scored) = super::metrics::study_pairs(&study, scoring)? {
         study.pairs = scored;
     }
+    super::modules::prepare(&mut study, scoring)?;
     for path in paths.iter().filter(|p| p.is_dir()) {
         if let Some(store) = user_data_store(path) {
             study.annotations.extend(read_annotations(&store)?);

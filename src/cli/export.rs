@@ -10,7 +10,7 @@ use super::annotated;
 use super::metrics::{self, FormatArg, IntervalArg};
 use super::score::ScoringArgs;
 use crate::stats::Filter;
-use crate::stats::export::{self, Format};
+use crate::stats::export::Format;
 use crate::stats::tag_export::{ExportPair, TagExport, export_tags};
 use anyhow::Context;
 use clap::{Subcommand, ValueEnum};
@@ -104,7 +104,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn run_metrics(args: MetricsArgs) -> anyhow::Result<ExitCode> {
     let format: FormatArg = args.format.into();
-    let report = metrics::report(&metrics::Args {
+    let report = metrics::full_report(&metrics::Args {
         paths: args.paths,
         filter: args.filter,
         replicates: args.replicates,
@@ -114,7 +114,7 @@ fn run_metrics(args: MetricsArgs) -> anyhow::Result<ExitCode> {
         format,
         scoring: args.scoring,
     })?;
-    let text = export::render(&report, Format::from(format));
+    let text = metrics::render(&report, Format::from(format));
     write_out(args.output.as_deref(), &text)
 }
 

@@ -1,5 +1,6 @@
 //! `flipscope import vert FILE.json [--stratum NAME] [--id-prefix P]`: a dataset file
-//! turned into `programs.jsonl` lines on standard output.
+//! turned into `programs.jsonl` lines on standard output (EquivSVA's importers are in
+//! `import_equivsva.rs`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,6 +35,21 @@ pub enum ImportSource {
                             printed with its line and column, and the exit status is 1."
     )]
     Vert(VertArgs),
+    /// An EquivSVA dataset: one whole-module program per behavior family.
+    #[command(
+        long_about = "Reads an EquivSVA repository (dataset/<family>/spec.json, rtl/*.sv, \
+                      mutants/*.sv, properties/properties.sva and properties.json, \
+                      dataset/splits*.json, and experiments/tasks/<split>.jsonl when present) \
+                      and writes one whole-module program per family of the split to \
+                      standard output. The canonical implementation (canonical_case, \
+                      canonical_next) is `original`; the others are variants named by their \
+                      style. See docs/equivsva.md."
+    )]
+    Equivsva(super::import_equivsva::DatasetArgs),
+    /// EquivSVA generation rows (task_id, response, model, ...) as generations.
+    EquivsvaResults(super::import_equivsva::ResultsArgs),
+    /// EquivSVA's committed score files as property verdicts (the authors' verdicts).
+    EquivsvaScores(super::import_equivsva::ScoresArgs),
 }
 
 /// Arguments of `import vert`.
@@ -62,6 +78,9 @@ fn parse_kind(name: &str) -> Result<Kind, String> {
 pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
     match args.source {
         ImportSource::Vert(vert) => run_vert(vert),
+        ImportSource::Equivsva(a) => super::import_equivsva::run_dataset(a),
+        ImportSource::EquivsvaResults(a) => super::import_equivsva::run_results(a),
+        ImportSource::EquivsvaScores(a) => super::import_equivsva::run_scores(a),
     }
 }
 

@@ -1,6 +1,8 @@
 //! `flipscope metrics`: the study's metrics per (model, variant) over the pairs that
 //! pass a filter, with program-clustered bootstrap intervals and the exact McNemar
-//! test, as a table, JSON, CSV, Markdown or LaTeX.
+//! test, as a table, JSON, CSV, Markdown or LaTeX; for whole-module studies also the
+//! figures of their property verdicts per model and implementation style, with
+//! family-clustered intervals.
 
 use std::borrow::Cow;
 use std::io::Write;
@@ -13,6 +15,7 @@ use clap::ValueEnum;
 use super::UsageError;
 use super::score::ScoringArgs;
 use crate::stats::export::{self, Format};
+use crate::stats::family::{self, ModelFigures, OutputRow, OutputSummary};
 use crate::stats::pair_row::{AuditedPair, recorded_oracle};
 use crate::stats::{
     BootstrapConfig, Filter, InputFile, IntervalMethod, MetricsReport, Provenance, compute,
@@ -88,8 +91,8 @@ impl From<FormatArg> for Format {
 const WARNINGS_SHOWN: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let report = report(&args)?;
-    let text = export::render(&report, args.format.into());
+    let report = full_report(&args)?;
+    let text = render(&report, args.format.into());
     std::io::stdout()
         .lock()
         .write_all(text.as_bytes())
@@ -97,13 +100,58 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The paired metrics and, for whole-module studies, the figures of their verdicts.
+#[derive(Debug, Clone)]
+pub struct FullReport {
+    pub metrics: MetricsReport,
+    /// Per model (empty when the study has no property verdicts).
+    pub families: Vec<ModelFigures>,
+    /// Outputs gathered from the verdicts, and those that passed the filter.
+    pub outputs_read: usize,
+    pub outputs_matched: usize,
+}
+
+/// Renders a full report: the paired metrics alone for a study without verdicts;
+/// otherwise the figures first (in JSON, a `"models"` object beside `"conditions"`).
+pub fn render(report: &FullReport, format: Format) -> String {
+    if report.families.is_empty() && report.outputs_read == 0 {
+        return export::render(&report.metrics, format);
+    }
+    match format {
+        Format::Json => {
+            let mut value = export::json::to_value(&report.metrics);
+            value["models"] = family::export::to_value(&report.families);
+            value["provenance"]["outputs_read"] = report.outputs_read.into();
+            value["provenance"]["outputs_matched"] = report.outputs_matched.into();
+            let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            text.push('\n');
+            text
+        }
+        _ => {
+            let mut text = family::export::render(&report.families, format);
+            text.push('\n');
+            text.push_str(&export::render(&report.metrics, format));
+            text
+        }
+    }
+}
+
 /// Loads the study, filters its pairs and computes the report (`flipscope export
 /// metrics` renders it too); warnings go to standard error.
 pub fn report(args: &Args) -> anyhow::Result<MetricsReport> {
+    Ok(full_report(args)?.metrics)
+}
+
+/// [`report`] with the figures of the study's property verdicts.
+pub fn full_report(args: &Args) -> anyhow::Result<FullReport> {
     let filter = Filter::parse(&args.filter)?;
-    let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
     print_warnings(&study);
-    let pairs = study_pairs(&study, &args.scoring)?;
+    if let Cow::Owned(scored) = study_pairs(&study, &args.scoring)? {
+        study.pairs = scored;
+    }
+    let outputs = super::modules::prepare(&mut study, &args.scoring)?;
+    let pairs = &study.pairs;
     let audits = replay(&study.annotations);
     let rows: Vec<AuditedPair> = pairs
         .iter()
@@ -128,7 +176,7 @@ pub fn report(args: &Args) -> anyhow::Result<MetricsReport> {
         conditions: compute(&conditions, &bootstrap),
         provenance: Provenance {
             filter: args.filter.clone(),
-            oracle: recorded_oracle(&pairs),
+            oracle: recorded_oracle(pairs),
             bootstrap,
             version: env!("CARGO_PKG_VERSION").to_string(),
             inputs: study
@@ -143,24 +191,54 @@ pub fn report(args: &Args) -> anyhow::Result<MetricsReport> {
             pairs_matched: rows.len(),
         },
     };
-    if rows.is_empty() {
+    let family_rows: Vec<OutputRow> = family::rows(&outputs, |o| {
+        tags_of_key(
+            &audits,
+            &PairKey {
+                model: o.model.clone(),
+                variant: o.variant.clone(),
+                program: o.program.clone(),
+                behavior: family::SOUND_BEHAVIOR.to_string(),
+            },
+        )
+    })
+    .into_iter()
+    .filter(|row| filter.matches(row))
+    .collect();
+    let matched: Vec<&OutputSummary> = family_rows.iter().map(|r| r.output).collect();
+    let mutants_of = |id: &str| study.program(id).map(|p| p.mutants.len());
+    let families = family::model_figures(&matched, &mutants_of, &bootstrap);
+    if rows.is_empty() && matched.is_empty() {
         eprintln!("warning: no pairs match the filter");
     }
-    Ok(report)
+    Ok(FullReport {
+        metrics: report,
+        families,
+        outputs_read: outputs.len(),
+        outputs_matched: matched.len(),
+    })
 }
 
 fn tags_of<'a>(
     audits: &'a std::collections::BTreeMap<PairKey, crate::study::PairAudit>,
     pair: &crate::study::PairRecord,
 ) -> Option<&'a std::collections::BTreeSet<String>> {
+    tags_of_key(audits, &pair.key())
+}
+
+fn tags_of_key<'a>(
+    audits: &'a std::collections::BTreeMap<PairKey, crate::study::PairAudit>,
+    key: &PairKey,
+) -> Option<&'a std::collections::BTreeSet<String>> {
     if audits.is_empty() {
         return None;
     }
-    audits.get(&pair.key()).map(|a| &a.tags)
+    audits.get(key).map(|a| &a.tags)
 }
 
-/// The pairs of the study: its pairs files, or its generations scored now when it holds
-/// generations and no pairs. Scoring flags with pairs files are a usage error.
+/// The pairs of the study: its pairs files, or its fragment generations scored now
+/// when it holds them and no pairs (whole-module programs are proven by
+/// [`super::modules::prepare`]). Scoring flags with pairs files are a usage error.
 pub fn study_pairs<'a>(
     study: &'a Study,
     scoring: &ScoringArgs,
@@ -171,11 +249,14 @@ pub fn study_pairs<'a>(
                 "the study holds generations but no programs: scoring needs programs.jsonl"
             );
         }
-        return Ok(Cow::Owned(scoring.score(study).pairs));
+        if super::modules::has_fragment_generations(study) {
+            return Ok(Cow::Owned(scoring.score(study).pairs));
+        }
     }
-    if scoring.given() {
+    let raw_modules = study.verdicts.is_empty() && super::modules::has_module_generations(study);
+    if scoring.given() && !raw_modules {
         return Err(UsageError(
-            "--oracle, --lenient and --no-cache apply only to raw studies (programs and generations); these paths hold pairs already scored".into(),
+            "--oracle, --lenient, --no-cache and the proof options apply only to raw studies (programs and generations); these paths hold pairs or verdicts already scored".into(),
         )
         .into());
     }

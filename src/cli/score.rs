@@ -1,5 +1,7 @@
 //! `flipscope score`: a whole study (programs + generations) scored into pairs, one
-//! JSON line per pair on standard output; what could not be scored on standard error.
+//! JSON line per pair on standard output, and its whole-module programs proven into
+//! property verdicts (`verdicts.jsonl` lines); what could not be scored on standard
+//! error.
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -18,6 +20,10 @@ pub struct Args {
     /// Study files or directories holding programs and generations.
     #[arg(required = true, value_name = "PATHS")]
     pub paths: Vec<PathBuf>,
+    /// Write the verdicts of whole-module programs to FILE (default: standard output,
+    /// when the study has no fragment programs to write pairs for).
+    #[arg(long, value_name = "FILE")]
+    pub verdicts: Option<PathBuf>,
     #[command(flatten)]
     pub scoring: ScoringArgs,
     /// How atoms are compared [default: the study's `study.toml`, else two-state].
@@ -53,9 +59,13 @@ pub struct ScoringArgs {
     /// Read outputs leniently: every well-formed declaration anywhere in the output.
     #[arg(long)]
     pub lenient: bool,
-    /// Parse every RTL text again (rtl oracle), without the parse cache.
+    /// Parse every RTL text again (rtl oracle) and prove every property again (whole-module
+    /// programs), without the caches.
     #[arg(long)]
     pub no_cache: bool,
+    /// How whole-module programs are proven.
+    #[command(flatten)]
+    pub formal: super::modules::FormalArgs,
 }
 
 /// `--oracle`.
@@ -80,7 +90,7 @@ impl ScoringArgs {
 
     /// Whether any scoring flag was given.
     pub fn given(&self) -> bool {
-        self.oracle.is_some() || self.lenient || self.no_cache
+        self.oracle.is_some() || self.lenient || self.no_cache || self.formal.given()
     }
 
     /// Scores `study`, printing the report of what was left out on standard error.
@@ -109,6 +119,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     for w in &study.warnings {
         eprintln!("warning: {w}");
+    }
+    let modules = super::modules::has_module_generations(&study);
+    let fragments = super::modules::has_fragment_generations(&study);
+    if modules && fragments && args.verdicts.is_none() {
+        return Err(super::UsageError(
+            "the study holds fragment and whole-module programs: give --verdicts FILE for the module verdicts (pairs go to standard output)".into(),
+        )
+        .into());
+    }
+    if modules {
+        let verdicts = super::modules::score(&study, &args.scoring)?;
+        super::modules::write_verdicts(args.verdicts.as_deref(), &verdicts)?;
+        if !fragments {
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     let report = args.scoring.score(&study);
     let mut out = BufWriter::new(std::io::stdout().lock());

@@ -160,6 +160,13 @@ fn write_text(out: &mut impl Write, s: &StudySummary) -> std::io::Result<()> {
             )?;
         }
     }
+    if !s.verdicts_by_model.is_empty() {
+        writeln!(out, "property verdicts: {}", s.verdicts)?;
+        for (model, counts) in &s.verdicts_by_model {
+            let parts: Vec<String> = counts.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            writeln!(out, "  {model}: {}", parts.join(", "))?;
+        }
+    }
     writeln!(
         out,
         "annotations: {} decisions, {} tagged pairs",

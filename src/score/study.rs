@@ -125,6 +125,8 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
         .par_iter()
         .zip(behaviors.par_iter())
         .map(|(program, behaviors)| match behaviors {
+            // Whole-module programs are scored by formal proof (`crate::formal_score`).
+            _ if program.is_module() => HashMap::new(),
             Ok((behaviors, _, semantics)) => {
                 score_program(program, behaviors, semantics, &models, &outputs, options)
             }
@@ -132,6 +134,9 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
         })
         .collect();
     for (program, b) in study.programs.iter().zip(&behaviors) {
+        if program.is_module() {
+            continue;
+        }
         match b {
             Err(reason) => report.unscorable_programs.push(UnscorableProgram {
                 program: program.id.clone(),

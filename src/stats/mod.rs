@@ -9,6 +9,7 @@ pub mod bootstrap;
 pub mod condition;
 pub mod counts;
 pub mod export;
+pub mod family;
 pub mod filter;
 pub mod interval;
 pub mod mcnemar;
@@ -19,6 +20,7 @@ pub mod report;
 pub mod row;
 pub mod sample;
 pub mod tag_export;
+pub mod tally_bootstrap;
 
 pub use agreement::{Agreement, agreement};
 pub use condition::{Condition, ProgramCounts, group_conditions};

@@ -20,7 +20,14 @@ impl FilterRow for PairRecord {
     fn trans_category(&self) -> Option<&str> {
         self.trans.category.as_deref()
     }
+    fn behavior_class(&self) -> Option<&str> {
+        self.extra.get(CLASS_FIELD).and_then(|v| v.as_str())
+    }
 }
+
+/// The field of a pair that holds its program's behavior class (pairs derived from
+/// property verdicts: the EquivSVA family's category).
+pub const CLASS_FIELD: &str = "class";
 
 /// The oracle the pairs were scored with when their records say so (an `"oracle"`
 /// field, as `flipscope score` writes it); several are listed with commas, in the
@@ -71,6 +78,9 @@ impl FilterRow for AuditedPair<'_> {
     }
     fn trans_category(&self) -> Option<&str> {
         self.pair.trans_category()
+    }
+    fn behavior_class(&self) -> Option<&str> {
+        self.pair.behavior_class()
     }
     fn tags(&self) -> impl Iterator<Item = &str> {
         self.tags.into_iter().flatten().map(String::as_str)

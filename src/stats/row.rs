@@ -24,6 +24,12 @@ pub trait FilterRow {
     fn trans_category(&self) -> Option<&str> {
         None
     }
+    /// The behavior class of the pair's program, for programs that have one (an
+    /// EquivSVA family's category, e.g. `arbiter`); the filter's `category` key
+    /// matches it besides the verdict categories.
+    fn behavior_class(&self) -> Option<&str> {
+        None
+    }
     /// The failure tags a person confirmed on this pair.
     fn tags(&self) -> impl Iterator<Item = &str> {
         std::iter::empty()

@@ -1,9 +1,10 @@
 //! The example lines of `docs/formats.md` must load: each fenced block tagged
-//! `json programs`, `json generations`, `json pairs` or `json annotations` is read
+//! `json programs`, `json generations`, `json pairs`, `json verdicts` or
+//! `json annotations` is read
 //! line by line as that file's record.
 
 use super::jsonl::parse_line;
-use super::{Annotation, Generation, PairRecord, Program};
+use super::{Annotation, Generation, PairRecord, Program, PropertyVerdict};
 
 const FORMATS: &str = include_str!("../../docs/formats.md");
 
@@ -28,7 +29,13 @@ fn examples() -> Vec<(&'static str, &'static str)> {
 #[test]
 fn every_example_line_of_the_format_docs_loads() {
     let examples = examples();
-    for kind in ["programs", "generations", "pairs", "annotations"] {
+    for kind in [
+        "programs",
+        "generations",
+        "pairs",
+        "verdicts",
+        "annotations",
+    ] {
         assert!(
             examples.iter().any(|(k, _)| *k == kind),
             "no {kind} example"
@@ -45,6 +52,9 @@ fn every_example_line_of_the_format_docs_loads() {
                 .map(|(_, p)| p.extra.is_empty() && p.flip.is_none_or(|f| f == p.computed_flip())),
             "annotations" => parse_line::<Annotation>(&file, 1, line)
                 .map(|(_, a)| a.extra.is_empty() && a.check().is_ok()),
+            "verdicts" => parse_line::<PropertyVerdict>(&file, 1, line).map(|(_, v)| {
+                v.extra.is_empty() && v.sound.is_none_or(|s| s == v.computed_sound())
+            }),
             other => panic!("unknown example kind {other}"),
         };
         assert_eq!(ok, Ok(true), "{kind}: {line}");

@@ -16,6 +16,8 @@ use super::model::{Study, StudyErrors};
 use super::pair::{PairKey, PairRecord, SCORING_FIELDS};
 use super::program::Program;
 use super::source::{self, FileKind, SourceFile};
+use super::verdict::{PropertyVerdict, VerdictKey};
+use super::verdict_checks;
 use super::warnings::Warnings;
 
 /// How many errors a failed load keeps (the total is still counted).
@@ -92,6 +94,7 @@ pub fn load_study_with_progress(
                 loader.load_file(path, *kind, Loader::add_generation, &mut report)
             }
             FileKind::Pairs => loader.load_file(path, *kind, Loader::add_pair, &mut report),
+            FileKind::Verdicts => loader.load_file(path, *kind, Loader::add_verdict, &mut report),
             FileKind::Annotations => {
                 loader.load_file(path, *kind, Loader::add_annotation, &mut report)
             }
@@ -130,6 +133,10 @@ struct Loader {
     program_at: HashMap<String, Place>,
     generation_at: HashMap<(String, String, String), Place>,
     pair_at: HashMap<PairKey, Place>,
+    verdict_at: HashMap<VerdictKey, Place>,
+    /// Outputs (model, program, variant) with a line of their own (index null) or with
+    /// property lines, and where the first was, to report one mixed with the other.
+    output_at: HashMap<(String, String, String), (bool, Place)>,
     /// Ids of program lines that failed to load, so the records naming them do not
     /// each add an "unknown program" error.
     broken_programs: HashSet<String>,
@@ -342,6 +349,49 @@ impl Loader {
         self.warnings.extra(at, &["trans"], &pair.trans.extra);
         pair.flip = Some(pair.flip_class());
         self.study.pairs.push(pair);
+    }
+
+    fn add_verdict(&mut self, at: &Line, mut v: PropertyVerdict) {
+        let program = match self.known_program(at, "program", &v.program) {
+            Err(()) => return,
+            Ok(p) => p,
+        };
+        let problems = verdict_checks::verdict(at, &v, program);
+        let broken = !problems.is_empty();
+        for e in problems {
+            self.error(e);
+        }
+        if broken {
+            return;
+        }
+        let key = v.key();
+        if let Some(first) = self.verdict_at.get(&key) {
+            let message = format!("a second verdict for {key}: the first is at {first}");
+            self.error(at.at(&["index"], message));
+            return;
+        }
+        let output = (v.model.clone(), v.program.clone(), v.variant.clone());
+        if let Some((had_property, first)) = self.output_at.get(&output)
+            && *had_property != v.is_property()
+        {
+            let message = format!(
+                "an output has either property lines or one line with \"index\": null, not both: the other is at {first}"
+            );
+            self.error(at.at(&["index"], message));
+            return;
+        }
+        self.output_at
+            .entry(output)
+            .or_insert_with(|| (v.is_property(), at.place()));
+        self.verdict_at.insert(key, at.place());
+        self.warnings.extra(at, &[], &v.extra);
+        if let Some(status) = &v.status {
+            self.warnings.extra(at, &["status"], &status.extra);
+        }
+        if v.is_property() {
+            v.sound = Some(v.is_sound());
+        }
+        self.study.verdicts.push(v);
     }
 
     fn add_annotation(&mut self, at: &Line, a: Annotation) {

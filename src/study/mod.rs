@@ -1,11 +1,14 @@
-//! The study's files and their loading: programs, generations, pairs and annotations,
-//! read streaming with errors that name the file, line and column.
+//! The study's files and their loading: programs, generations, pairs, property
+//! verdicts and annotations, read streaming with errors that name the file, line and
+//! column.
 
 pub mod annotation;
 pub mod checks;
 pub mod config;
+pub mod equivsva;
 pub mod error;
 pub mod generation;
+pub mod json_doc;
 pub mod jsonl;
 pub mod load;
 pub mod locate;
@@ -19,6 +22,9 @@ pub mod store;
 pub mod summary;
 pub mod taxonomy;
 pub mod timestamp;
+pub mod verdict;
+mod verdict_checks;
+pub mod verdict_hash;
 pub mod vert;
 pub mod warnings;
 
@@ -35,9 +41,14 @@ pub use settings::StudySettings;
 pub use source::{FileKind, SourceFile};
 pub use store::{AnnotationStore, Decision, StoreError, StoreLocation};
 pub use taxonomy::{TagDef, Taxonomy};
+pub use verdict::{Check, ExternalVerdict, FormalStatus, PropertyVerdict, Reading, Syntax};
+pub use verdict_hash::VerdictInputs;
 
 #[cfg(test)]
 mod load_tests;
 
 #[cfg(test)]
 mod doc_tests;
+
+#[cfg(test)]
+mod verdict_load_tests;

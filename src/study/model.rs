@@ -1,5 +1,5 @@
-//! A loaded study (programs, generations, pairs, annotations, the files they came
-//! from) with its index by program id, and why a load failed.
+//! A loaded study (programs, generations, pairs, property verdicts, annotations, the
+//! files they came from) with its index by program id, and why a load failed.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -11,6 +11,7 @@ use super::pair::PairRecord;
 use super::program::Program;
 use super::settings::StudySettings;
 use super::source::SourceFile;
+use super::verdict::PropertyVerdict;
 
 /// Everything loaded together: programs, generations, pairs and annotations.
 #[derive(Debug, Clone, Default)]
@@ -23,6 +24,9 @@ pub struct Study {
     pub pairs: Vec<PairRecord>,
     /// Annotation decisions in file order.
     pub annotations: Vec<Annotation>,
+    /// Formal verdicts of generated properties (whole-module programs) in file order;
+    /// after [`super::load_study`] every `sound` is filled in.
+    pub verdicts: Vec<PropertyVerdict>,
     /// The files read, with their SHA-256.
     pub sources: Vec<SourceFile>,
     /// Things worth knowing that do not stop the study from loading (unknown fields

@@ -14,9 +14,10 @@ use serde_json::{Map, Value};
 
 /// Fields of a pair `flipscope score` writes beside the known ones: how the pair was
 /// scored (`"oracle": "reference"|"rtl"`, `"lenient": true`, `"semantics":
-/// "two-state"|"atoms"`). Kept in `extra`, read by `metrics` for its provenance, not
-/// warned about.
-pub const SCORING_FIELDS: [&str; 3] = ["oracle", "lenient", "semantics"];
+/// "two-state"|"atoms"`), and for pairs derived from property verdicts the program's
+/// behavior class (`"class": "arbiter"`). Kept in `extra`, read by `metrics` and the
+/// filter, not warned about.
+pub const SCORING_FIELDS: [&str; 4] = ["oracle", "lenient", "semantics", "class"];
 
 /// One behavior of one program, scored for one model on the original and on one variant.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -107,6 +107,10 @@ pub struct Program {
     /// Behavior-changing rewrites of the module, by name (module programs).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub mutants: BTreeMap<String, Mutant>,
+    /// Whatever the dataset records about the program (EquivSVA: category, model type,
+    /// interface ports, the rendered prompt, the spec). Kept, not interpreted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Value>,
     /// Fields flipscope does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -195,6 +199,10 @@ pub struct Variant {
     /// The file name of the variant's RTL shown in messages (module programs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rtl_name: Option<String>,
+    /// Whatever the dataset records about this variant (EquivSVA: its style's name,
+    /// the rendered prompt). Kept, not interpreted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Value>,
     /// Fields flipscope does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

@@ -24,13 +24,15 @@ pub enum FileKind {
     Generations,
     /// `pairs*.jsonl`
     Pairs,
+    /// `verdicts*.jsonl`: formal verdicts of generated properties (whole-module programs)
+    Verdicts,
     /// `annotations*.jsonl`
     Annotations,
 }
 
 impl FileKind {
     /// The kind a file name announces (`programs*.jsonl`, `generations*.jsonl`,
-    /// `pairs*.jsonl`, `annotations*.jsonl`), if any.
+    /// `pairs*.jsonl`, `verdicts*.jsonl`, `annotations*.jsonl`), if any.
     pub fn from_name(path: &Path) -> Option<Self> {
         let name = path.file_name()?.to_str()?;
         if !name.ends_with(".jsonl") {
@@ -40,6 +42,7 @@ impl FileKind {
             ("programs", FileKind::Programs),
             ("generations", FileKind::Generations),
             ("pairs", FileKind::Pairs),
+            ("verdicts", FileKind::Verdicts),
             ("annotations", FileKind::Annotations),
         ]
         .into_iter()
@@ -56,6 +59,8 @@ impl FileKind {
             Some(FileKind::Annotations)
         } else if has("output") && has("model") {
             Some(FileKind::Generations)
+        } else if has("index") && has("model") && has("program") {
+            Some(FileKind::Verdicts)
         } else if has("id") && has("rtl") {
             Some(FileKind::Programs)
         } else {
@@ -69,6 +74,7 @@ impl FileKind {
             FileKind::Programs => "programs",
             FileKind::Generations => "generations",
             FileKind::Pairs => "pairs",
+            FileKind::Verdicts => "verdicts",
             FileKind::Annotations => "annotations",
         }
     }
@@ -88,8 +94,8 @@ pub struct SourceFile {
 }
 
 /// The study files named by `paths`: files as given (kind from the name, else from the
-/// first record), directories expanded to their `programs*`, `generations*`, `pairs*`
-/// and `annotations*` `.jsonl` files in name order. A path given twice is read once.
+/// first record), directories expanded to their `programs*`, `generations*`, `pairs*`,
+/// `verdicts*` and `annotations*` `.jsonl` files in name order. A path given twice is read once.
 pub fn expand(paths: &[PathBuf]) -> Result<Vec<(PathBuf, FileKind)>, Vec<LocatedError>> {
     let mut out: Vec<(PathBuf, FileKind)> = Vec::new();
     let mut errors = Vec::new();
@@ -127,7 +133,7 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<(PathBuf, FileKind)>, Vec<Located
                 errors.push(LocatedError::whole_file(
                     path,
                     "the directory holds no study files: expected programs.jsonl, generations*.jsonl, \
-                     pairs*.jsonl or annotations.jsonl",
+                     pairs*.jsonl, verdicts*.jsonl or annotations.jsonl",
                 ));
             }
             found.sort();
@@ -173,9 +179,9 @@ fn sniff(path: &Path) -> Result<FileKind, LocatedError> {
             line,
             1,
             "cannot tell what this file holds: expected a program (\"id\", \"rtl\"), a generation \
-             (\"model\", \"output\"), a pair (\"base\", \"trans\") or an annotation (\"action\", \
-             \"auditor\"); or name the file programs*.jsonl, generations*.jsonl, pairs*.jsonl or \
-             annotations*.jsonl",
+             (\"model\", \"output\"), a pair (\"base\", \"trans\"), a property verdict (\"program\", \
+             \"model\", \"index\") or an annotation (\"action\", \"auditor\"); or name the file \
+             programs*.jsonl, generations*.jsonl, pairs*.jsonl, verdicts*.jsonl or annotations*.jsonl",
         )
     })
 }
@@ -236,6 +242,7 @@ mod tests {
         assert_eq!(k("dir/programs.jsonl"), Some(FileKind::Programs));
         assert_eq!(k("generations-qwen.jsonl"), Some(FileKind::Generations));
         assert_eq!(k("pairs.jsonl"), Some(FileKind::Pairs));
+        assert_eq!(k("verdicts-qwen.jsonl"), Some(FileKind::Verdicts));
         assert_eq!(k("annotations.jsonl"), Some(FileKind::Annotations));
         assert_eq!(k("programs.json"), None);
         assert_eq!(k("vert.jsonl"), None);

@@ -1,6 +1,7 @@
 //! What a loaded study holds, counted for `validate`: programs per stratum, variants,
 //! models, generations per model and variant, the (model, program, variant) triples
-//! without a generation, flip classes of the pairs and the annotation state.
+//! without a generation, flip classes of the pairs, property verdicts by status and the
+//! annotation state.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -40,6 +41,11 @@ pub struct StudySummary {
     pub pairs: usize,
     /// Pairs per model, then per variant, by flip class.
     pub flips: BTreeMap<String, BTreeMap<String, FlipCounts>>,
+    /// Property verdicts (whole-module programs): lines that hold a property.
+    pub verdicts: usize,
+    /// Per model: properties by status on their own implementation, `sound`, and
+    /// `no-property` (outputs from which no property was read).
+    pub verdicts_by_model: BTreeMap<String, BTreeMap<String, usize>>,
     /// Number of annotation decisions.
     pub annotations: usize,
     /// Pairs with at least one tag after replaying the decisions.
@@ -139,9 +145,23 @@ impl StudySummary {
                 .or_default()
                 .add(pair.flip_class());
         }
+        let mut verdicts_by_model: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+        for v in &study.verdicts {
+            let counts = verdicts_by_model.entry(v.model.clone()).or_default();
+            let mut bump = |k: &str| *counts.entry(k.to_string()).or_insert(0) += 1;
+            match &v.status {
+                _ if !v.is_property() => bump("no-property"),
+                Some(check) => bump(check.status.as_str()),
+                None => bump("not-checked"),
+            }
+            if v.is_property() && v.is_sound() {
+                bump("sound");
+            }
+        }
         let models: BTreeSet<String> = generations_by_model
             .keys()
             .chain(flips.keys())
+            .chain(verdicts_by_model.keys())
             .cloned()
             .collect();
         let audits = replay(&study.annotations);
@@ -163,6 +183,8 @@ impl StudySummary {
             missing_examples,
             pairs: study.pairs.len(),
             flips,
+            verdicts: study.verdicts.iter().filter(|v| v.is_property()).count(),
+            verdicts_by_model,
             annotations: study.annotations.len(),
             tagged_pairs: audits.values().filter(|a| !a.tags.is_empty()).count(),
             tags,

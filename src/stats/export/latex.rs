@@ -1,6 +1,6 @@
 //! LaTeX: a booktabs `tabular` ready to `\input`, with the provenance as `%` comments.
 
-use super::table::{metrics_table, provenance_lines};
+use super::table::{Table, metrics_table, provenance_lines};
 use crate::stats::report::MetricsReport;
 
 /// Renders the report as a LaTeX table (needs `\usepackage{booktabs}`).
@@ -10,6 +10,13 @@ pub fn render(report: &MetricsReport) -> String {
     for (label, value) in provenance_lines(report) {
         out.push_str(&format!("% {label}: {}\n", value.replace('\n', " ")));
     }
+    out.push_str(&tabular(&table));
+    out
+}
+
+/// Any table as a booktabs `tabular`.
+pub fn tabular(table: &Table) -> String {
+    let mut out = String::new();
     let spec: String = table
         .columns
         .iter()

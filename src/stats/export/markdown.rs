@@ -1,11 +1,23 @@
 //! Markdown: a pipe table (numbers right-aligned) followed by the provenance as a list.
 
-use super::table::{metrics_table, provenance_lines};
+use super::table::{Table, metrics_table, provenance_lines};
 use crate::stats::report::MetricsReport;
 
 /// Renders the report as GitHub-flavoured Markdown.
 pub fn render(report: &MetricsReport) -> String {
-    let table = metrics_table(report);
+    let mut out = pipe_table(&metrics_table(report));
+    if report.conditions.is_empty() {
+        out.push_str("\n*No pairs match the filter.*\n");
+    }
+    out.push('\n');
+    for (label, value) in provenance_lines(report) {
+        out.push_str(&format!("- {label}: {}\n", code(&value)));
+    }
+    out
+}
+
+/// Any table as a pipe table (numbers right-aligned).
+pub fn pipe_table(table: &Table) -> String {
     let mut out = String::new();
     let titles: Vec<String> = table.columns.iter().map(|c| escape(c.title)).collect();
     out.push_str(&format!("| {} |\n", titles.join(" | ")));
@@ -22,13 +34,6 @@ pub fn render(report: &MetricsReport) -> String {
             .map(|(cell, col)| escape(&cell.human(col.kind)))
             .collect();
         out.push_str(&format!("| {} |\n", cells.join(" | ")));
-    }
-    if report.conditions.is_empty() {
-        out.push_str("\n*No pairs match the filter.*\n");
-    }
-    out.push('\n');
-    for (label, value) in provenance_lines(report) {
-        out.push_str(&format!("- {label}: {}\n", code(&value)));
     }
     out
 }

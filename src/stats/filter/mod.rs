@@ -164,7 +164,8 @@ fn any_value<R: FilterRow>(key: Key, row: &R, mut f: impl FnMut(&str) -> bool) -
         Key::Base => side(row.base_category(), row.base_correct(), &mut f),
         Key::Trans => side(row.trans_category(), row.trans_correct(), &mut f),
         Key::Category => {
-            side(row.base_category(), row.base_correct(), &mut f)
+            row.behavior_class().is_some_and(&mut f)
+                || side(row.base_category(), row.base_correct(), &mut f)
                 || side(row.trans_category(), row.trans_correct(), &mut f)
         }
         Key::Tag => row.tags().any(f),

@@ -272,6 +272,7 @@ fn cli_export(dir: &Path, filter: &str, format: Format) -> String {
             oracle: None,
             lenient: false,
             no_cache: false,
+            formal: Default::default(),
         },
     };
     render(&crate::cli::metrics::report(&args).unwrap(), format)

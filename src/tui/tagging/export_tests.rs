@@ -13,6 +13,7 @@ fn e_writes_what_export_tags_writes_for_the_queue_filter() {
         oracle: None,
         lenient: false,
         no_cache: false,
+        formal: Default::default(),
     };
     // A decision of this session is on disk, so it is exported too.
     press(&mut app, "x g 8");

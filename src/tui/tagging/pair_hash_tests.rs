@@ -41,6 +41,7 @@ fn export_rows(dir: &Path, no_cache: bool) -> Vec<Value> {
         oracle: None,
         lenient: false,
         no_cache,
+        formal: Default::default(),
     };
     crate::cli::export::tags(&[dir.to_path_buf()], "", &scoring)
         .unwrap()

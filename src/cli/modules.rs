@@ -1,0 +1,157 @@
+//! Whole-module programs at the command line: the proof options every scoring command
+//! takes (`--depth`, `--timeout`, `--jobs`, `--no-transfer`, `--no-mutants`), proving a
+//! raw module study into verdicts (what could not be checked on standard error), and
+//! the verdicts of a study turned into its paired view for the commands that read pairs.
+
+use std::io::{BufWriter, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::Context;
+
+use super::score::ScoringArgs;
+use crate::formal::CacheChoice;
+use crate::formal_score::{ModuleScoreOptions, ModuleScoreReport, score_modules};
+use crate::stats::family::{self, OutputSummary};
+use crate::study::{PropertyVerdict, Study};
+
+/// How whole-module programs are proven.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct FormalArgs {
+    /// Most time frames a proof explores (whole-module programs) [default: 30].
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// Time limit of each proof in seconds [default: 60].
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Proofs run at once [default: one per core].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Do not check properties on the program's other implementations.
+    #[arg(long)]
+    pub no_transfer: bool,
+    /// Do not check passing properties on the program's mutants.
+    #[arg(long)]
+    pub no_mutants: bool,
+}
+
+impl FormalArgs {
+    /// Whether any proof option was given.
+    pub fn given(&self) -> bool {
+        self.depth.is_some()
+            || self.timeout.is_some()
+            || self.jobs.is_some()
+            || self.no_transfer
+            || self.no_mutants
+    }
+
+    /// The scoring options (`no_cache` from the shared `--no-cache`).
+    pub fn options(&self, no_cache: bool) -> anyhow::Result<ModuleScoreOptions> {
+        let defaults = ModuleScoreOptions::default();
+        let timeout = match self.timeout {
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                return Err(super::UsageError(format!(
+                    "--timeout {t}: expected a positive number of seconds"
+                ))
+                .into());
+            }
+            Some(t) => Duration::from_secs_f64(t),
+            None => defaults.timeout,
+        };
+        Ok(ModuleScoreOptions {
+            depth: self.depth.unwrap_or(defaults.depth),
+            timeout,
+            jobs: self.jobs.unwrap_or(defaults.jobs),
+            cache: if no_cache {
+                CacheChoice::Off
+            } else {
+                CacheChoice::User
+            },
+            transfer: !self.no_transfer,
+            mutants: !self.no_mutants,
+        })
+    }
+}
+
+/// Whether the study has generations of whole-module programs.
+pub fn has_module_generations(study: &Study) -> bool {
+    study
+        .generations
+        .iter()
+        .any(|g| study.program(&g.program).is_some_and(|p| p.is_module()))
+}
+
+/// Whether the study has generations of fragment (VERT) programs.
+pub fn has_fragment_generations(study: &Study) -> bool {
+    study
+        .generations
+        .iter()
+        .any(|g| study.program(&g.program).is_some_and(|p| !p.is_module()))
+}
+
+/// Proves the study's whole-module generations, printing what stood in the way on
+/// standard error.
+pub fn score(study: &Study, scoring: &ScoringArgs) -> anyhow::Result<Vec<PropertyVerdict>> {
+    let options = scoring.formal.options(scoring.no_cache)?;
+    let report = score_modules(study, &options)?;
+    print_report(&report);
+    Ok(report.verdicts)
+}
+
+fn print_report(report: &ModuleScoreReport) {
+    for e in &report.design_errors {
+        eprintln!(
+            "warning: program \"{}\", {}: the design cannot be checked: {}",
+            e.program, e.design, e.message
+        );
+    }
+    for m in &report.missing_generations {
+        eprintln!(
+            "warning: no generation for model \"{}\", program \"{}\", variant \"{}\"",
+            m.model, m.program, m.variant
+        );
+    }
+    let properties = report.verdicts.iter().filter(|v| v.is_property()).count();
+    let sound = report.verdicts.iter().filter(|v| v.is_sound()).count();
+    eprintln!(
+        "proved {properties} properties ({sound} sound); {} missing generations, {} designs that cannot be checked",
+        report.missing_generations.len(),
+        report.design_errors.len()
+    );
+}
+
+/// Writes verdicts as JSON Lines to `path`, or to standard output.
+pub fn write_verdicts(path: Option<&Path>, verdicts: &[PropertyVerdict]) -> anyhow::Result<()> {
+    let sink: Box<dyn Write> = match path {
+        Some(p) => Box::new(
+            std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
+        ),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut out = BufWriter::new(sink);
+    for v in verdicts {
+        serde_json::to_writer(&mut out, v).context("cannot write a verdict")?;
+        out.write_all(b"\n").context("cannot write the output")?;
+    }
+    out.flush().context("cannot write the output")?;
+    Ok(())
+}
+
+/// Makes sure the study holds the verdicts of its whole-module generations (proving
+/// them now when it holds generations and no verdicts), then adds the pairs derived
+/// from the verdicts to its pairs; returns the outputs the verdicts gather into.
+/// Proof options with verdicts already scored are a usage error.
+pub fn prepare(study: &mut Study, scoring: &ScoringArgs) -> anyhow::Result<Vec<OutputSummary>> {
+    if study.verdicts.is_empty() && has_module_generations(study) {
+        study.verdicts = score(study, scoring)?;
+    } else if !study.verdicts.is_empty() && scoring.formal.given() {
+        return Err(super::UsageError(
+            "--depth, --timeout, --jobs, --no-transfer and --no-mutants apply only to raw studies; these paths hold verdicts already proven".into(),
+        )
+        .into());
+    }
+    let outputs = family::outputs(study);
+    let derived = family::derived_pairs(study, &outputs);
+    study.pairs.extend(derived);
+    Ok(outputs)
+}
