@@ -8,6 +8,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use flipscope::audit::{AuditReport, audit_programs, read_vert};
 use flipscope::rtl::ParseCache;
+use flipscope::logic::Values;
 
 fn vert_file() -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -34,6 +35,7 @@ fn audit(c: &mut Criterion) {
                 "vert",
                 "vert",
                 &programs,
+                Values::default(),
                 &ParseCache::at(dir.path()),
             );
             report.counts.behaviors
@@ -46,12 +48,13 @@ fn audit(c: &mut Criterion) {
         "vert",
         "vert",
         &programs,
+        Values::default(),
         &cache,
     );
     group.bench_function("warm_cache", |b| {
         b.iter(|| {
             let mut report = AuditReport::default();
-            audit_programs(&mut report, "vert", "vert", &programs, &cache);
+            audit_programs(&mut report, "vert", "vert", &programs, Values::default(), &cache);
             report.counts.behaviors
         })
     });

@@ -28,7 +28,7 @@ property p3; s_8 && r_2 && a_12 && !(h_9 && h_18 || a_118) && (k_1 && k_7 != e_3
 fn bench(c: &mut Criterion) {
     let behaviors = reference_behaviors(REFERENCE).expect("reference parses");
     let options = ScoreOptions::default();
-    let prepared = PreparedReference::new(&behaviors);
+    let prepared = PreparedReference::new(&behaviors, &options.semantics);
     let correct_count = |v: Vec<flipscope::score::Verdict>| v.iter().filter(|v| v.correct).count();
     assert_eq!(
         correct_count(score_output(&behaviors, CORRECT, &options)),
