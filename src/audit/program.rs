@@ -1,5 +1,5 @@
 //! What the audit reads of one program, whatever file it came from: its id, RTL,
-//! reference text and clock.
+//! reference text, clock and its variants' RTL.
 
 /// One program to audit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,4 +12,7 @@ pub struct AuditProgram {
     pub reference: String,
     /// The clock event of a synchronous program.
     pub clock: Option<String>,
+    /// The variants' names and RTL (a study's; none for a VERT file), checked only for
+    /// whether they parse.
+    pub variants: Vec<(String, String)>,
 }

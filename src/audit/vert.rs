@@ -89,6 +89,7 @@ pub fn read_vert(path: &Path) -> Result<Vec<AuditProgram>, LocatedError> {
                 } else {
                     None
                 },
+                variants: Vec::new(),
             }
         })
         .collect())

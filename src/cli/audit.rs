@@ -56,14 +56,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     rtl: p.rtl.clone(),
                     reference: p.reference.clone(),
                     clock: if p.synchronous { p.clock.clone() } else { None },
+                    variants: p
+                        .variants
+                        .iter()
+                        .map(|(name, v)| (name.clone(), v.rtl.clone()))
+                        .collect(),
                 })
                 .collect();
             audit_programs(&mut report, &name, "study", &programs, &cache);
         }
     }
     match args.format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&report.to_json())?),
-        Format::Table => print!("{}", super::audit_table::render(&report)),
+        Format::Json => {
+            super::output::print_line(&serde_json::to_string_pretty(&report.to_json())?)?
+        }
+        Format::Table => super::output::print(&super::audit_table::render(&report))?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,11 +3,9 @@
 //! test, as a table, JSON, CSV, Markdown or LaTeX.
 
 use std::borrow::Cow;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::ValueEnum;
 
 use super::UsageError;
@@ -90,10 +88,7 @@ const WARNINGS_SHOWN: usize = 5;
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = report(&args)?;
     let text = export::render(&report, args.format.into());
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .context("cannot write the output")?;
+    super::output::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -16,6 +16,7 @@ pub mod import;
 mod import_variants;
 pub mod metrics;
 pub mod open;
+pub mod output;
 pub mod sample;
 pub mod score;
 pub mod synth;
@@ -84,7 +85,6 @@ pub fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(code) => code,
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             if e.downcast_ref::<UsageError>().is_some() {
@@ -94,14 +94,6 @@ pub fn main() -> ExitCode {
             }
         }
     }
-}
-
-/// A reader that stopped reading (`flipscope audit ... | head`) is not an error.
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
 }
 
 /// Runs one parsed command line.
