@@ -27,6 +27,7 @@ pub mod layout;
 pub mod model;
 pub mod queue;
 pub mod runner;
+pub mod signals;
 pub mod tagging;
 pub mod text;
 pub mod theme;
