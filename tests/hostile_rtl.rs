@@ -296,3 +296,62 @@ fn output_that_cannot_be_written_is_an_error_that_says_so() {
         }
     }
 }
+
+/// Runs `behaviors FILE` with the parse cache under `cache`; its standard output.
+fn behaviors_cached(cache: &Path, file: &Path) -> String {
+    let out = common::flipscope()
+        .env("XDG_CACHE_HOME", cache)
+        .args(["behaviors", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every cache pack under `cache`.
+fn cache_packs(cache: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut dirs = vec![cache.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.to_string_lossy().ends_with(".pack.json") {
+                found.push(p);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn cache_entries_with_wrong_content_are_not_trusted() {
+    let files = Files::new();
+    let cache = files.dir().join("cache");
+    let a = files.write("a.sv", "if (a && b) x = y;\n");
+    let b = files.write("b.sv", "if (c || d) p <= q;\n");
+    let a_fresh = behaviors_cached(&cache, &a);
+    let b_fresh = behaviors_cached(&cache, &b);
+    assert_ne!(a_fresh, b_fresh);
+    // Each run wrote one pack of one entry: swap their outcomes (valid JSON, each entry
+    // now holds the other source's behaviors under its own key).
+    let packs = cache_packs(&cache);
+    assert_eq!(packs.len(), 2, "{packs:?}");
+    let read = |p: &Path| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
+    };
+    let (mut first, mut second) = (read(&packs[0]), read(&packs[1]));
+    let entry = |v: &mut serde_json::Value| -> serde_json::Value {
+        let obj = v.as_object_mut().unwrap();
+        assert_eq!(obj.len(), 1);
+        obj.values_mut().next().unwrap()["outcome"].take()
+    };
+    let (one, two) = (entry(&mut first), entry(&mut second));
+    first.as_object_mut().unwrap().values_mut().next().unwrap()["outcome"] = two;
+    second.as_object_mut().unwrap().values_mut().next().unwrap()["outcome"] = one;
+    std::fs::write(&packs[0], serde_json::to_vec(&first).unwrap()).unwrap();
+    std::fs::write(&packs[1], serde_json::to_vec(&second).unwrap()).unwrap();
+    assert_eq!(behaviors_cached(&cache, &a), a_fresh);
+    assert_eq!(behaviors_cached(&cache, &b), b_fresh);
+}
