@@ -79,6 +79,11 @@ pub struct Forest<'a> {
 
 impl Widget for Forest<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        // An area below a one-row terminal's border lies outside the buffer.
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
         let theme = self.theme;
         let longest = self
             .rows

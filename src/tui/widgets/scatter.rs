@@ -75,6 +75,11 @@ pub struct Scatter<'a> {
 
 impl Widget for Scatter<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        // An area below a one-row terminal's border lies outside the buffer.
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
         let theme = self.theme;
         let muted = theme.style(Role::Muted);
         let layout = ScatterLayout::of(area, &self.y_axis);
