@@ -166,9 +166,7 @@ impl ParseCache {
             {
                 continue;
             }
-            let parsed = fs::read(&path)
-                .ok()
-                .and_then(|b| unseal(&b));
+            let parsed = fs::read(&path).ok().and_then(|b| unseal(&b));
             match parsed {
                 Some(entries) => {
                     out.entries.extend(entries);
@@ -319,7 +317,8 @@ mod tests {
         cache.put("bb", &analyse("if (a) p = q;"));
         cache.flush();
         let pack = packs(dir.path()).pop().unwrap();
-        let mut json: serde_json::Value = serde_json::from_slice(&fs::read(&pack).unwrap()).unwrap();
+        let mut json: serde_json::Value =
+            serde_json::from_slice(&fs::read(&pack).unwrap()).unwrap();
         // Swap the outcomes: valid JSON, each seal now wrong.
         let a = json["aa"]["outcome"].take();
         let b = std::mem::replace(&mut json["bb"]["outcome"], a);

@@ -95,7 +95,9 @@ pub fn change(path: &Path, expected: &[u8], snapshot: &Snapshot) -> io::Result<C
         ));
     };
     let Ok(tail) = std::str::from_utf8(tail) else {
-        return Ok(Change::Other("the lines added at its end are not UTF-8".into()));
+        return Ok(Change::Other(
+            "the lines added at its end are not UTF-8".into(),
+        ));
     };
     if !tail.ends_with('\n') {
         return Ok(Change::Other(

@@ -285,7 +285,9 @@ impl AnnotationStore {
         match change {
             merge::Change::None => Ok(()),
             merge::Change::Appended { lines, bytes } => {
-                let keys = lines.iter().filter_map(|l| l.decision.as_ref().map(|a| a.key()));
+                let keys = lines
+                    .iter()
+                    .filter_map(|l| l.decision.as_ref().map(|a| a.key()));
                 let before = self.merged_keys.len();
                 self.merged_keys.extend(keys);
                 self.merged += self.merged_keys.len() - before;

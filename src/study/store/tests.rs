@@ -235,15 +235,23 @@ fn lines_appended_by_another_program_are_merged_never_dropped() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(FILE_NAME);
     let mut store = open(dir.path());
-    store.record(&key(1), Decision::Tag("a".into()), None).unwrap();
+    store
+        .record(&key(1), Decision::Tag("a".into()), None)
+        .unwrap();
     let theirs = foreign_line(2, "from-bo");
     let mut text = fs::read_to_string(&path).unwrap();
     text.push_str(&theirs);
     text.push('\n');
     fs::write(&path, &text).unwrap();
-    store.record(&key(3), Decision::Tag("c".into()), None).unwrap();
+    store
+        .record(&key(3), Decision::Tag("c".into()), None)
+        .unwrap();
     assert_eq!(store.merged(), 1);
-    assert_eq!(store.current_tags(&key(2)).len(), 1, "their decision is shown");
+    assert_eq!(
+        store.current_tags(&key(2)).len(),
+        1,
+        "their decision is shown"
+    );
     let lines: Vec<String> = fs::read_to_string(&path)
         .unwrap()
         .lines()
@@ -265,7 +273,9 @@ fn any_other_change_by_another_program_stops_the_writing() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(FILE_NAME);
     let mut store = open(dir.path());
-    store.record(&key(1), Decision::Tag("a".into()), None).unwrap();
+    store
+        .record(&key(1), Decision::Tag("a".into()), None)
+        .unwrap();
     // A `git pull` replaced the file with another version.
     let theirs = format!("{}\n", foreign_line(5, "theirs"));
     fs::write(&path, &theirs).unwrap();
@@ -273,7 +283,10 @@ fn any_other_change_by_another_program_stops_the_writing() {
         .record(&key(3), Decision::Tag("c".into()), None)
         .unwrap_err();
     assert!(matches!(err, StoreError::ReadOnly { .. }), "{err}");
-    assert!(err.to_string().contains("changed by another program"), "{err}");
+    assert!(
+        err.to_string().contains("changed by another program"),
+        "{err}"
+    );
     assert!(store.read_only_reason().is_some());
     assert_eq!(fs::read_to_string(&path).unwrap(), theirs);
     assert!(store.undo().is_err(), "undo would rewrite the file too");

@@ -413,7 +413,16 @@ fn the_dashboard_draws_at_any_size_down_to_one_cell() {
     press(&mut app, "M");
     settle(&mut app);
     assert!(app.dashboard.shown.is_some());
-    for (w, h) in [(120, 1), (1, 40), (1, 1), (120, 2), (2, 3), (10, 5), (40, 8), (0, 0)] {
+    for (w, h) in [
+        (120, 1),
+        (1, 40),
+        (1, 1),
+        (120, 2),
+        (2, 3),
+        (10, 5),
+        (40, 8),
+        (0, 0),
+    ] {
         app.size = (w, h);
         let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| render_app(&app)));
         assert!(drawn.is_ok(), "the dashboard panicked at {w}x{h}");
