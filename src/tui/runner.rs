@@ -23,7 +23,7 @@ use super::keymap::{Key, Keymap, KeymapError};
 use super::model::load::{LoadError, Prepared, check_paths, load_raw};
 use super::signals::{SignalEvent, TerminalSignals};
 use super::text::highlight::{highlight, text_key};
-use super::theme::{Theme, ThemeKind};
+use super::theme::{Theme, ThemeKind, no_color_requested};
 
 use crate::rtl::ParseCache;
 
@@ -101,7 +101,14 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
-    let theme = Theme::builtin(options.theme.unwrap_or_else(ThemeKind::detect));
+    let mut theme = Theme::builtin(options.theme.unwrap_or_else(ThemeKind::detect));
+    if no_color_requested() {
+        // crossterm honours NO_COLOR by writing empty colour sequences, which terminals
+        // read as "reset every attribute": the theme drops the colours itself instead,
+        // and crossterm is told to write what is left as it is.
+        theme = theme.without_colours();
+        ratatui::crossterm::style::force_color_output(true);
+    }
     let mut app = App::new(keymap, theme);
     let (tagging, problem) = super::tagging::Tagging::from_config();
     app.tagging = tagging;
@@ -142,6 +149,9 @@ fn event_loop(
     loop {
         for request in app.requests.drain(..) {
             workers.send(request);
+        }
+        if let Some(text) = app.clipboard.take() {
+            copy_to_clipboard(&text)?;
         }
         if dirty {
             terminal.draw(|frame| super::draw(app, frame))?;
@@ -191,6 +201,16 @@ fn event_loop(
 /// Ctrl-Z, the shell's suspend key.
 fn is_suspend(key: &event::KeyEvent) -> bool {
     key.code == event::KeyCode::Char('z') && key.modifiers.contains(event::KeyModifiers::CONTROL)
+}
+
+/// Puts `text` on the clipboard with OSC 52 (terminals and tmux with `set-clipboard
+/// on` pass it to the system clipboard; others ignore it).
+fn copy_to_clipboard(text: &str) -> std::io::Result<()> {
+    use ratatui::crossterm::clipboard::CopyToClipboard;
+    ratatui::crossterm::execute!(
+        std::io::stdout(),
+        CopyToClipboard::to_clipboard_from(text.as_bytes())
+    )
 }
 
 /// Applies every job result waiting; returns whether there was one.

@@ -79,7 +79,7 @@ pub struct Forest<'a> {
 
 impl Widget for Forest<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        // An area below a one-row terminal's border lies outside the buffer.
+        // Nothing fits in an empty area (a one-row terminal leaves the figures none).
         let area = area.intersection(buf.area);
         if area.is_empty() {
             return;

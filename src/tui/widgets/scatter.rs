@@ -75,7 +75,7 @@ pub struct Scatter<'a> {
 
 impl Widget for Scatter<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        // An area below a one-row terminal's border lies outside the buffer.
+        // Nothing fits in an empty area (a one-row terminal leaves the figures none).
         let area = area.intersection(buf.area);
         if area.is_empty() {
             return;
