@@ -137,12 +137,15 @@ fn fifos_are_refused_at_once_whatever_their_name() {
     );
 }
 
+/// Makes a special file at a study file's path.
+type MakeFile<'a> = Box<dyn Fn() + 'a>;
+
 #[test]
 fn study_files_that_are_not_regular_files_are_errors_that_name_them() {
     for name in ["programs.jsonl", "generations.jsonl"] {
         let s = Study::new();
         let path = s.path(name);
-        let make: [(&str, Box<dyn Fn()>); 3] = [
+        let make: [(&str, MakeFile); 3] = [
             (
                 "is a directory",
                 Box::new(|| std::fs::create_dir(&path).unwrap()),
