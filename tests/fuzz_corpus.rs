@@ -57,3 +57,13 @@ fn a_long_chain_of_negated_comparisons_prints_deeper_than_it_parses() {
     let err = flipscope::logic::parse_expr(&flipscope::logic::canonical_text(&e)).unwrap_err();
     assert!(err.message.contains("nested too deeply"), "{}", err.message);
 }
+
+#[test]
+fn the_rtl_front_corpus_passes() {
+    replay("rtl_front", checks::rtl_front);
+}
+
+#[test]
+fn the_study_load_corpus_passes() {
+    replay("study_load", checks::study_load);
+}

@@ -4,9 +4,12 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
 
 use common::tmux::{
-    Tmux, copy_dir, exits_with_0, has_attribute, has_colour, have_tmux, start, start_with,
+    Tmux, copy_dir, exits_with_0, has_attribute, has_colour, have_tmux, private_env, start,
+    start_with,
 };
 
 fn fixture() -> String {
@@ -573,5 +576,346 @@ fn journey_search_mark_copy_help_and_back() {
     tmux.wait_for(&["RTL original", "Esc brings them back"]);
     tmux.keys(&["Escape"]);
     tmux.wait_for(&["filter program=p01", "back: filter `program=p01` again"]);
+    tmux.quit(&exit_file);
+}
+
+// ---- Hostile input and signals (issue 15) ----
+
+/// Starts `flipscope open STUDY` in a 120x40 session whose shell, after flipscope
+/// ends, writes its exit status and the pane's `stty -a` to files of `dir`; returns
+/// (exit file, stty file).
+fn start_probed(tmux: &Tmux, dir: &Path, study: &Path) -> (PathBuf, PathBuf) {
+    let exit_file = dir.join("exit");
+    let stty_file = dir.join("stty");
+    let bin = std::env::var("FLIPSCOPE_TEST_BIN")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_flipscope").to_string());
+    let script = format!(
+        "{} {bin} open --theme dark {} 2> {}; echo \"exit=$?\" > {}.part; stty -a > {}; \
+         mv {}.part {}; sleep 5",
+        private_env(dir),
+        study.display(),
+        dir.join("stderr").display(),
+        exit_file.display(),
+        stty_file.display(),
+        exit_file.display(),
+        exit_file.display(),
+    );
+    let status = tmux
+        .cmd()
+        .args(["new-session", "-d", "-s", "tui", "-x", "120", "-y", "40"])
+        .args(["sh", "-c", &script])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    (exit_file, stty_file)
+}
+
+impl Tmux {
+    /// A tmux format of the pane (`#{alternate_on}`, `#{cursor_flag}`, ...).
+    fn pane(&self, format: &str) -> String {
+        let out = self
+            .cmd()
+            .args(["display-message", "-p", "-t", "tui", format])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// The pid of flipscope: the child of the pane's shell.
+    fn flipscope_pid(&self) -> String {
+        let shell = self.pane("#{pane_pid}");
+        let out = Command::new("pgrep").args(["-P", &shell]).output().unwrap();
+        let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        assert!(!pid.is_empty() && !pid.contains('\n'), "children: {pid:?}");
+        pid
+    }
+}
+
+/// Waits for a file to appear; its text.
+fn wait_file(tmux: &Tmux, path: &Path) -> String {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !path.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "{} never appeared; the screen:\n{}",
+            path.display(),
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// Whether `stty -a` shows a cooked terminal: echo and line buffering on.
+fn cooked(stty: &str) -> bool {
+    let flags: Vec<&str> = stty.split_whitespace().collect();
+    flags.contains(&"echo") && flags.contains(&"icanon")
+}
+
+#[test]
+fn terminating_signals_restore_the_terminal() {
+    if !have_tmux() {
+        return;
+    }
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
+        let dir = tempfile::tempdir().unwrap();
+        let study = study_copy(dir.path());
+        let tmux = Tmux {
+            socket: format!("flipscope-sig{signal}-{}", std::process::id()),
+        };
+        let (exit_file, stty_file) = start_probed(&tmux, dir.path(), &study);
+        tmux.wait_for(&["12 of 48 pairs"]);
+        assert_eq!(tmux.pane("#{alternate_on}"), "1", "the TUI is on");
+        let pid = tmux.flipscope_pid();
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let exit = wait_file(&tmux, &exit_file);
+        assert_eq!(exit.trim(), format!("exit={}", 128 + number), "SIG{signal}");
+        let stty = std::fs::read_to_string(&stty_file).unwrap();
+        assert!(cooked(&stty), "SIG{signal} left the terminal raw:\n{stty}");
+        assert_eq!(
+            tmux.pane("#{alternate_on}"),
+            "0",
+            "SIG{signal}: alternate screen"
+        );
+        assert_eq!(
+            tmux.pane("#{cursor_flag}"),
+            "1",
+            "SIG{signal}: cursor hidden"
+        );
+        let stderr = std::fs::read_to_string(dir.path().join("stderr")).unwrap();
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+/// The state letter of a process (`T` when stopped).
+fn process_state(pid: &str) -> String {
+    let out = Command::new("ps")
+        .args(["-o", "stat=", "-p", pid])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// Waits until `check` holds, or fails saying `what`.
+fn wait_until(tmux: &Tmux, what: &str, check: impl Fn() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !check() {
+        assert!(
+            Instant::now() < deadline,
+            "waited for {what}; the screen:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_stop_gives_the_terminal_back_and_a_resume_takes_it_again() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let study = study_copy(dir.path());
+    let tmux = Tmux {
+        socket: format!("flipscope-tstp-{}", std::process::id()),
+    };
+    let (exit_file, _) = start_probed(&tmux, dir.path(), &study);
+    tmux.wait_for(&["12 of 48 pairs"]);
+    let pid = tmux.flipscope_pid();
+    let tty = tmux.pane("#{pane_tty}");
+    let stty = || {
+        let out = Command::new("stty")
+            .args(["-a", "-F", &tty])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // An external SIGTSTP, then Ctrl-Z pressed (raw mode delivers it as a key).
+    for (how, stop) in [("kill -TSTP", None), ("Ctrl-Z", Some("C-z"))] {
+        match stop {
+            None => assert!(
+                Command::new("kill")
+                    .args(["-TSTP", &pid])
+                    .status()
+                    .unwrap()
+                    .success()
+            ),
+            Some(key) => tmux.keys(&[key]),
+        }
+        wait_until(&tmux, &format!("{how} to stop flipscope"), || {
+            process_state(&pid).starts_with('T')
+        });
+        assert_eq!(tmux.pane("#{alternate_on}"), "0", "{how}: alternate screen");
+        assert_eq!(tmux.pane("#{cursor_flag}"), "1", "{how}: cursor hidden");
+        assert!(
+            cooked(&stty()),
+            "{how}: the terminal stayed raw:\n{}",
+            stty()
+        );
+        // `fg`.
+        assert!(
+            Command::new("kill")
+                .args(["-CONT", &pid])
+                .status()
+                .unwrap()
+                .success()
+        );
+        wait_until(
+            &tmux,
+            &format!("the terminal taken back after {how}"),
+            || tmux.pane("#{alternate_on}") == "1" && !cooked(&stty()),
+        );
+        // Redrawn whole, and keys work at once (no Enter needed).
+        tmux.wait_for(&["12 of 48 pairs"]);
+        tmux.keys(&["?"]);
+        tmux.wait_for(&["Keys", "audit pair"]);
+        tmux.keys(&["Escape"]);
+        tmux.wait_for(&["12 of 48 pairs"]);
+    }
+    tmux.keys(&["q"]);
+    let exit = wait_file(&tmux, &exit_file);
+    assert_eq!(exit.trim(), "exit=0");
+}
+
+#[test]
+fn a_decision_another_program_appends_while_the_tui_is_open_is_kept() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let study = study_copy(dir.path());
+    let annotations = study.join("annotations.jsonl");
+    let tmux = Tmux {
+        socket: format!("flipscope-merge-{}", std::process::id()),
+    };
+    let exit_file = tmux.launch(dir.path(), &study, "merge");
+    tmux.wait_for(&["12 of 48 pairs", "annotations: study dir"]);
+    // `echo ... >> annotations.jsonl` by another program: a note on a fixture pair.
+    let before = std::fs::read_to_string(&annotations).unwrap();
+    let first = before.lines().next().unwrap();
+    let mut theirs: serde_json::Value = serde_json::from_str(first).unwrap();
+    theirs["action"] = "note".into();
+    theirs["note"] = "written by another program".into();
+    theirs.as_object_mut().unwrap().remove("tag");
+    theirs["auditor"] = "sync".into();
+    let theirs = theirs.to_string();
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&annotations)
+        .unwrap();
+    std::io::Write::write_all(&mut file, format!("{theirs}\n").as_bytes()).unwrap();
+    drop(file);
+    // Tag once in the TUI.
+    tmux.keys(&["j", "j", "j", "j", "j", "6"]);
+    tmux.wait_for(&[
+        "tagged extra-predicate (saved); 1 decision another program added to the file was kept",
+    ]);
+    tmux.quit(&exit_file);
+    let after = std::fs::read_to_string(&annotations).unwrap();
+    assert!(after.starts_with(&before), "earlier decisions are kept");
+    let added: Vec<&str> = after[before.len()..].lines().collect();
+    assert_eq!(added.len(), 2, "{added:?}");
+    assert_eq!(added[0], theirs, "their line is kept where they wrote it");
+    assert!(
+        added[1].contains("\"tag\":\"extra-predicate\""),
+        "{}",
+        added[1]
+    );
+}
+
+#[test]
+fn a_pair_whose_rtl_is_nested_too_deeply_opens_and_switches_oracle() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let study = dir.path().join("deep");
+    std::fs::create_dir_all(&study).unwrap();
+    let rtl = format!(
+        "if ({}a{}) begin\n  x = y;\nend\n",
+        "(".repeat(2000),
+        ")".repeat(2000)
+    );
+    let program = serde_json::json!({
+        "id": "deep", "stratum": "s", "synchronous": false, "rtl": rtl,
+        "reference": "property p; a |=> x == y; endproperty",
+        "variants": {"T3": {"rtl": rtl}},
+    });
+    std::fs::write(study.join("programs.jsonl"), format!("{program}\n")).unwrap();
+    let mut generations = String::new();
+    for (variant, op) in [("original", "=="), ("T3", "!=")] {
+        let g = serde_json::json!({
+            "program": "deep", "variant": variant, "model": "m",
+            "output": format!("property p; a |=> x {op} y; endproperty"),
+        });
+        generations.push_str(&format!("{g}\n"));
+    }
+    std::fs::write(study.join("generations.jsonl"), generations).unwrap();
+    let tmux = Tmux {
+        socket: format!("flipscope-deep-{}", std::process::id()),
+    };
+    let (exit_file, stty_file) = start_probed(&tmux, dir.path(), &study);
+    tmux.wait_for(&["of 1 pairs"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["RTL original", "nested too deeply"]);
+    tmux.keys(&["o"]);
+    tmux.wait_for(&["oracle rtl"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["oracle rtl"]);
+    tmux.keys(&["q"]);
+    let exit = wait_file(&tmux, &exit_file);
+    assert_eq!(exit.trim(), "exit=0", "{}", tmux.screen());
+    assert!(cooked(&std::fs::read_to_string(&stty_file).unwrap()));
+}
+
+#[test]
+fn a_corrupt_annotations_file_opens_the_study_read_only_and_is_kept() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let study = study_copy(dir.path());
+    let annotations = study.join("annotations.jsonl");
+    let mut text = std::fs::read_to_string(&annotations).unwrap();
+    text.push_str("{\"program\": \"p01\", this is not a decision\n");
+    std::fs::write(&annotations, &text).unwrap();
+    let tmux = Tmux {
+        socket: format!("flipscope-corrupt-{}", std::process::id()),
+    };
+    let exit_file = tmux.launch(dir.path(), &study, "corrupt");
+    // The good lines are still shown (dropped-predicate 3/6, as in the tagging journey).
+    tmux.wait_for(&[
+        "of 48 pairs",
+        "annotations: read-only",
+        "dropped-predicate 3/6",
+    ]);
+    tmux.keys(&["j", "j", "j", "j", "j", "6"]);
+    tmux.wait_for(&["read-only"]);
+    tmux.quit(&exit_file);
+    assert_eq!(std::fs::read_to_string(&annotations).unwrap(), text);
+}
+
+#[test]
+fn a_temporary_file_left_by_a_full_disk_is_removed_when_the_study_opens() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let study = study_copy(dir.path());
+    let temp = study.join("annotations.jsonl.tmp");
+    std::fs::write(&temp, "{\"program\": \"p01\", \"beh").unwrap();
+    let tmux = Tmux {
+        socket: format!("flipscope-stale-{}", std::process::id()),
+    };
+    let exit_file = tmux.launch(dir.path(), &study, "stale");
+    tmux.wait_for(&["12 of 48 pairs", "annotations: study dir"]);
+    assert!(
+        !temp.exists(),
+        "the partial temporary file still holds its space"
+    );
     tmux.quit(&exit_file);
 }

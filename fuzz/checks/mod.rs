@@ -5,7 +5,9 @@
 use flipscope::logic::{
     Atom, canonical, canonical_text, equivalent, evaluate, parse_expr, truth_table,
 };
+use flipscope::rtl::{RtlError, behaviors};
 use flipscope::score::{ScoreOptions, reference_behaviors, score_output};
+use flipscope::study::{LocatedError, load_study};
 use flipscope::sva::{Dialect, Mode, extract, parse_declaration};
 
 /// Extraction, declaration parsing and scoring of `text` (as a generated output,
@@ -77,4 +79,75 @@ pub fn logic_expr(text: &str) {
         Err(err) if err.message.contains("nested too deeply") => {}
         Err(err) => panic!("canonical text does not parse: {err:?}"),
     }
+}
+
+/// `text` as an RTL fragment (asynchronous, then clocked) gets behaviors or a located
+/// syntax error inside the text, never a panic, a stack overflow or a hang.
+pub fn rtl_front(text: &str) {
+    if text.len() > 65536 {
+        return;
+    }
+    let lines = text.split('\n').count();
+    for clock in [None, Some("posedge clk")] {
+        match behaviors(text, clock) {
+            Ok(found) => {
+                for b in &found {
+                    assert!(!b.id.is_empty(), "a behavior without an id");
+                }
+            }
+            Err(RtlError::Syntax { line, column, .. }) => {
+                assert!(line >= 1 && column >= 1, "error at {line}:{column}");
+                // The wrapper around a fragment may add a line of its own.
+                assert!(line <= lines + 2, "error at line {line} of {lines}");
+            }
+            Err(RtlError::Internal(_)) => {}
+        }
+    }
+}
+
+/// A valid `programs.jsonl` for [`study_load`]'s generations.
+const PROGRAMS: &str = concat!(
+    r#"{"id": "p1", "stratum": "s", "synchronous": false, "rtl": "if (a) x = y;", "#,
+    r#""reference": "property r; a |-> x == y; endproperty", "variants": {"T2": {"rtl": "if (!(!a)) x = y;"}}}"#,
+    "\n"
+);
+
+static STUDY_DIRS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// `text` as a study's `programs.jsonl`, then as the `generations.jsonl` of a valid
+/// program file, loads or gets errors located inside the file, never a panic or a hang.
+pub fn study_load(text: &str) {
+    if text.len() > 65536 {
+        return;
+    }
+    let n = STUDY_DIRS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("flipscope-fuzz-{}-{n}", std::process::id()));
+    let lines = text.split('\n').count();
+    for (programs, generations) in [(text, None), (PROGRAMS, Some(text))] {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary study directory");
+        std::fs::write(dir.join("programs.jsonl"), programs).expect("write programs");
+        if let Some(g) = generations {
+            std::fs::write(dir.join("generations.jsonl"), g).expect("write generations");
+        }
+        if let Err(errors) = load_study(std::slice::from_ref(&dir)) {
+            assert!(errors.total >= errors.errors.len(), "error count");
+            for e in errors.errors.iter().chain(&errors.warnings) {
+                assert_located(e, lines);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn assert_located(e: &LocatedError, lines: usize) {
+    assert!(!e.message.is_empty(), "an error without a message");
+    // Line 0 is a file-level error (a missing file); else a line of the file.
+    assert!(
+        e.line <= lines + 1,
+        "{}:{}: {} (of {lines} lines)",
+        e.file,
+        e.line,
+        e.message
+    );
 }

@@ -8,12 +8,14 @@ pub mod compare;
 pub mod program;
 pub mod report;
 mod run;
+pub mod study_rtl;
 pub mod vert;
 
 pub use compare::{Agreement, Compared, ReferenceBehavior, compare_program};
 pub use program::AuditProgram;
 pub use report::{AuditReport, Counts};
 pub use run::audit_programs;
+pub use study_rtl::{StudyRtl, check_study_rtl};
 pub use vert::{is_vert_file, read_vert};
 
 #[cfg(test)]

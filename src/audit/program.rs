@@ -1,5 +1,5 @@
 //! What the audit reads of one program, whatever file it came from: its id, RTL,
-//! reference text, clock and the widths its study file gives.
+//! reference text, clock, the widths its study file gives and its variants' RTL.
 
 /// One program to audit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,4 +14,7 @@ pub struct AuditProgram {
     pub clock: Option<String>,
     /// Widths of signals the study file gives (`programs.jsonl` `"widths"`).
     pub widths: crate::logic::Widths,
+    /// The variants' names and RTL (a study's; none for a VERT file), checked only for
+    /// whether they parse.
+    pub variants: Vec<(String, String)>,
 }

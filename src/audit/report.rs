@@ -29,6 +29,10 @@ pub struct Counts {
     pub rtl_errors: usize,
     /// Programs whose reference does not parse.
     pub reference_errors: usize,
+    /// Variants (of a study's programs) whose RTL does not parse.
+    pub variant_rtl_errors: usize,
+    /// `` `include `` directives in the RTL (never followed).
+    pub rtl_warnings: usize,
     /// RTL behaviors (of programs whose RTL parses) whose path involves x/z literals
     /// or wildcard case items.
     pub xz_literals: usize,
@@ -55,6 +59,8 @@ impl Counts {
         self.unmatched_rtl += other.unmatched_rtl;
         self.rtl_errors += other.rtl_errors;
         self.reference_errors += other.reference_errors;
+        self.variant_rtl_errors += other.variant_rtl_errors;
+        self.rtl_warnings += other.rtl_warnings;
         self.xz_literals += other.xz_literals;
         self.programs_with_reference_stronger += other.programs_with_reference_stronger;
         self.reference_stronger_sibling_branch += other.reference_stronger_sibling_branch;
@@ -96,6 +102,8 @@ impl Counts {
             "unmatched_rtl": self.unmatched_rtl,
             "rtl_errors": self.rtl_errors,
             "reference_errors": self.reference_errors,
+            "variant_rtl_errors": self.variant_rtl_errors,
+            "rtl_warnings": self.rtl_warnings,
             "xz_literals": self.xz_literals,
             "programs_with_reference_stronger": self.programs_with_reference_stronger,
             "reference_stronger_sibling_branch": self.reference_stronger_sibling_branch,
@@ -138,6 +146,8 @@ pub struct AuditReport {
     pub examples: BTreeMap<Agreement, Vec<Example>>,
     pub rtl_errors: Vec<Problem>,
     pub reference_errors: Vec<Problem>,
+    pub variant_rtl_errors: Vec<Problem>,
+    pub rtl_warnings: Vec<Problem>,
 }
 
 /// What one program gave, for [`AuditReport::add_program`].
@@ -228,6 +238,31 @@ impl AuditReport {
         self.counts.add(&c);
     }
 
+    /// Counts a variant whose RTL does not parse (`message` names the variant).
+    pub fn add_variant_rtl_error(&mut self, file: &str, program: &str, message: String) {
+        self.add_counts(&Counts {
+            variant_rtl_errors: 1,
+            ..Counts::default()
+        });
+        push_capped(&mut self.variant_rtl_errors, file, program, message);
+    }
+
+    /// Counts an `` `include `` in a program's or variant's RTL.
+    pub fn add_rtl_warning(&mut self, file: &str, program: &str, message: String) {
+        self.add_counts(&Counts {
+            rtl_warnings: 1,
+            ..Counts::default()
+        });
+        push_capped(&mut self.rtl_warnings, file, program, message);
+    }
+
+    fn add_counts(&mut self, c: &Counts) {
+        if let Some(input) = self.inputs.last_mut() {
+            input.counts.add(c);
+        }
+        self.counts.add(c);
+    }
+
     /// The report as JSON: the counts at the top level, then inputs, examples, errors.
     pub fn to_json(&self) -> Value {
         let mut top = self.counts.to_json();
@@ -251,6 +286,14 @@ impl AuditReport {
         obj.insert(
             "reference_error_examples".into(),
             problems_json(&self.reference_errors),
+        );
+        obj.insert(
+            "variant_rtl_error_examples".into(),
+            problems_json(&self.variant_rtl_errors),
+        );
+        obj.insert(
+            "rtl_warning_examples".into(),
+            problems_json(&self.rtl_warnings),
         );
         top
     }

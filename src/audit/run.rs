@@ -1,6 +1,6 @@
-//! Running an audit over programs: RTL analysed in parallel through the parse cache,
-//! references read and compared in parallel, outcomes added to the report in program
-//! order.
+//! Running an audit over programs: RTL analysed in parallel through the parse cache
+//! (the variants' too, for whether they parse), references read and compared in
+//! parallel, outcomes added to the report in program order.
 
 use rayon::prelude::*;
 
@@ -23,14 +23,27 @@ pub fn audit_programs(
     cache: &ParseCache,
 ) {
     report.begin_input(file, kind);
-    let inputs: Vec<RtlInput<'_>> = programs
+    let mut inputs: Vec<RtlInput<'_>> = programs
         .iter()
         .map(|p| RtlInput {
             source: &p.rtl,
             clock: p.clock.as_deref(),
         })
         .collect();
-    let rtl = analyse_many(&inputs, cache);
+    let variants: Vec<(&AuditProgram, &str, &str)> = programs
+        .iter()
+        .flat_map(|p| {
+            p.variants
+                .iter()
+                .map(move |(n, rtl)| (p, n.as_str(), rtl.as_str()))
+        })
+        .collect();
+    inputs.extend(variants.iter().map(|(p, _, rtl)| RtlInput {
+        source: rtl,
+        clock: p.clock.as_deref(),
+    }));
+    let mut rtl = analyse_many(&inputs, cache);
+    let variant_outcomes = rtl.split_off(programs.len());
     let outcomes: Vec<ProgramOutcome> = programs
         .par_iter()
         .zip(rtl.par_iter())
@@ -63,5 +76,27 @@ pub fn audit_programs(
         .collect();
     for (program, outcome) in programs.iter().zip(outcomes) {
         report.add_program(file, &program.id, outcome);
+        for w in crate::rtl::warnings(&program.rtl) {
+            report.add_rtl_warning(
+                file,
+                &program.id,
+                format!("{}:{}: {}", w.line, w.column, w.message),
+            );
+        }
+    }
+    for ((program, variant, text), outcome) in variants.iter().zip(variant_outcomes) {
+        if let Err(e) = outcome {
+            report.add_variant_rtl_error(file, &program.id, format!("variant \"{variant}\": {e}"));
+        }
+        for w in crate::rtl::warnings(text) {
+            report.add_rtl_warning(
+                file,
+                &program.id,
+                format!(
+                    "variant \"{variant}\", {}:{}: {}",
+                    w.line, w.column, w.message
+                ),
+            );
+        }
     }
 }

@@ -90,6 +90,7 @@ pub fn read_vert(path: &Path) -> Result<Vec<AuditProgram>, LocatedError> {
                     None
                 },
                 widths: Default::default(),
+                variants: Vec::new(),
             }
         })
         .collect())

@@ -61,6 +61,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     reference: p.reference.clone(),
                     clock: if p.synchronous { p.clock.clone() } else { None },
                     widths: p.widths(),
+                    variants: p
+                        .variants
+                        .iter()
+                        .map(|(name, v)| (name.clone(), v.rtl.clone()))
+                        .collect(),
                 })
                 .collect();
             let values = args
@@ -72,8 +77,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     match args.format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&report.to_json())?),
-        Format::Table => print!("{}", super::audit_table::render(&report)),
+        Format::Json => {
+            super::output::print_line(&serde_json::to_string_pretty(&report.to_json())?)?
+        }
+        Format::Table => super::output::print(&super::audit_table::render(&report))?,
     }
     Ok(ExitCode::SUCCESS)
 }

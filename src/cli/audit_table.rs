@@ -34,15 +34,27 @@ pub fn render(report: &AuditReport) -> String {
     }
     problems(
         &mut out,
-        "RTL syntax errors",
+        ("RTL syntax errors", "programs"),
         report.counts.rtl_errors,
         &report.rtl_errors,
     );
     problems(
         &mut out,
-        "Unreadable references",
+        ("Unreadable references", "programs"),
         report.counts.reference_errors,
         &report.reference_errors,
+    );
+    problems(
+        &mut out,
+        ("Variant RTL syntax errors", "variants"),
+        report.counts.variant_rtl_errors,
+        &report.variant_rtl_errors,
+    );
+    problems(
+        &mut out,
+        ("RTL warnings", "includes"),
+        report.counts.rtl_warnings,
+        &report.rtl_warnings,
     );
     out
 }
@@ -92,7 +104,7 @@ fn share(n: usize, of: usize) -> String {
 
 fn counts_table(out: &mut String, c: &Counts) {
     let b = c.behaviors;
-    let rows: [(&str, usize, String); 9] = [
+    let rows: [(&str, usize, String); 11] = [
         (
             "behaviors",
             b,
@@ -129,6 +141,16 @@ fn counts_table(out: &mut String, c: &Counts) {
             "reference_errors",
             c.reference_errors,
             format!("programs  {}", share(c.reference_errors, c.programs)),
+        ),
+        (
+            "variant_rtl_errors",
+            c.variant_rtl_errors,
+            String::from("variants whose RTL does not parse"),
+        ),
+        (
+            "rtl_warnings",
+            c.rtl_warnings,
+            String::from("`include directives (not followed)"),
         ),
         (
             "xz_literals",
@@ -256,11 +278,16 @@ fn examples(out: &mut String, report: &AuditReport, a: Agreement) {
     }
 }
 
-fn problems(out: &mut String, title: &str, total: usize, list: &[crate::audit::report::Problem]) {
+fn problems(
+    out: &mut String,
+    (title, unit): (&str, &str),
+    total: usize,
+    list: &[crate::audit::report::Problem],
+) {
     if total == 0 {
         return;
     }
-    let _ = writeln!(out, "\n{title} ({total} programs; first {}):", list.len());
+    let _ = writeln!(out, "\n{title} ({total} {unit}; first {}):", list.len());
     for p in list {
         let _ = writeln!(out, "  program {}: {}", p.program, p.message);
     }

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::rtl::{Behavior, ParseCache, RtlInput, analyse_many, path_text};
 use crate::study::error::display_path;
-use crate::study::jsonl::read_text;
+use crate::study::jsonl::read_text_at_most;
 
 /// Lists the assignment behaviors of an RTL module or VERT-style fragment.
 #[derive(Debug, clap::Args)]
@@ -24,7 +24,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let text = read_text(&args.file)?;
+    let most = crate::rtl::limits::MAX_SOURCE_BYTES as u64;
+    let text = read_text_at_most(&args.file, most)?;
     let cache = if args.no_cache {
         ParseCache::disabled()
     } else {
@@ -37,9 +38,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let outcome = analyse_many(&[input], &cache)
         .pop()
         .expect("one outcome per input");
-    let behaviors = outcome.map_err(|e| e.located(&display_path(&args.file)))?;
+    let file = display_path(&args.file);
+    for w in crate::rtl::warnings(&text) {
+        eprintln!("warning: {}", w.located(&file));
+    }
+    let behaviors = outcome.map_err(|e| e.located(&file))?;
     let list: Vec<Value> = behaviors.iter().map(behavior_json).collect();
-    println!("{}", serde_json::to_string_pretty(&list)?);
+    super::output::print_line(&serde_json::to_string_pretty(&list)?)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -79,7 +79,7 @@ pub fn run(args: CheckSvaArgs) -> anyhow::Result<ExitCode> {
             })
             .collect(),
     };
-    println!("{}", serde_json::to_string(&out)?);
+    super::output::print_line(&serde_json::to_string(&out)?)?;
     Ok(ExitCode::SUCCESS)
 }
 

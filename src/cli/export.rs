@@ -2,7 +2,6 @@
 //! Markdown, CSV, LaTeX or JSON) and the tagged pairs as JSON Lines (`export tags`),
 //! to standard output or a file.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -146,10 +145,7 @@ pub fn write_out(output: Option<&Path>, text: &str) -> anyhow::Result<ExitCode> 
     match output {
         Some(path) => std::fs::write(path, text)
             .with_context(|| format!("cannot write {}", path.display()))?,
-        None => std::io::stdout()
-            .lock()
-            .write_all(text.as_bytes())
-            .context("cannot write the output")?,
+        None => super::output::print(text)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -127,10 +127,8 @@ fn run_vert(args: VertArgs) -> anyhow::Result<ExitCode> {
         serde_json::to_writer(&mut out, p)?;
         out.write_all(b"\n")
     });
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        // A reader that stopped early (`| head`) is not an error of the import.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(e.into()),
-    }
+    written
+        .and_then(|()| out.flush())
+        .map_err(super::output::error)?;
+    Ok(ExitCode::SUCCESS)
 }

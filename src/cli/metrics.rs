@@ -5,11 +5,9 @@
 //! family-clustered intervals.
 
 use std::borrow::Cow;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::ValueEnum;
 
 use super::UsageError;
@@ -93,10 +91,7 @@ const WARNINGS_SHOWN: usize = 5;
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = full_report(&args)?;
     let text = render(&report, args.format.into());
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .context("cannot write the output")?;
+    super::output::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -19,6 +19,7 @@ pub mod metrics;
 pub mod modules;
 pub mod open;
 pub mod prove;
+pub mod output;
 pub mod sample;
 pub mod score;
 pub mod synth;
@@ -89,7 +90,6 @@ pub fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(code) => code,
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             if e.downcast_ref::<UsageError>().is_some() {
@@ -99,14 +99,6 @@ pub fn main() -> ExitCode {
             }
         }
     }
-}
-
-/// A reader that stopped reading (`flipscope audit ... | head`) is not an error.
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
 }
 
 /// Runs one parsed command line.

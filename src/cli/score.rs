@@ -3,11 +3,11 @@
 //! property verdicts (`verdicts.jsonl` lines); what could not be scored on standard
 //! error.
 
+use super::output::OrOutput;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::ValueEnum;
 
 use crate::rtl::ParseCache;
@@ -138,10 +138,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = args.scoring.score(&study);
     let mut out = BufWriter::new(std::io::stdout().lock());
     for pair in &report.pairs {
-        serde_json::to_writer(&mut out, pair).context("cannot write a pair")?;
-        out.write_all(b"\n").context("cannot write the output")?;
+        serde_json::to_writer(&mut out, pair).or_output()?;
+        out.write_all(b"\n").or_output()?;
     }
-    out.flush().context("cannot write the output")?;
+    out.flush().or_output()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -36,11 +36,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let study = synthesize(options, &ParseCache::user())?;
     write_study(&args.out, &study)?;
-    println!(
+    super::output::print_line(&format!(
         "wrote {} programs and {} simulated generations to {}",
         study.programs.len(),
         study.generations.len(),
         args.out.display()
-    );
+    ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -2,16 +2,16 @@
 //! rewrite of an RTL file or fragment; the rewritten text on stdout, or with `--json`
 //! the text, the rename map, the clock and the list of edits.
 
+use super::output::OrOutput;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use serde_json::json;
 
 use crate::rtl::ParseCache;
 use crate::study::error::display_path;
-use crate::study::jsonl::read_text;
+use crate::study::jsonl::read_text_at_most;
 use crate::transform::{Kind, ProgramInput, TransformError, transform_many};
 
 /// Rewrites an RTL module or VERT-style fragment with T1, T2 or T3, validated.
@@ -40,7 +40,8 @@ fn parse_kind(s: &str) -> Result<Kind, String> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let text = read_text(&args.file)?;
+    let most = crate::rtl::limits::MAX_SOURCE_BYTES as u64;
+    let text = read_text_at_most(&args.file, most)?;
     let file = display_path(&args.file);
     let cache = if args.no_cache {
         ParseCache::disabled()
@@ -72,9 +73,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "clock": r.clock,
                 "edits": r.edits,
             });
-            writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+            writeln!(out, "{}", serde_json::to_string_pretty(&value)?).or_output()?;
         }
-        (Some(r), false) => out.write_all(r.rtl.as_bytes())?,
+        (Some(r), false) => out.write_all(r.rtl.as_bytes()).or_output()?,
         (None, json) => {
             eprintln!("{file}: {kind} does not apply: {}", not_applicable(kind));
             if json {
@@ -86,13 +87,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     "clock": args.clock,
                     "edits": [],
                 });
-                writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+                writeln!(out, "{}", serde_json::to_string_pretty(&value)?).or_output()?;
             } else {
-                out.write_all(text.as_bytes())?;
+                out.write_all(text.as_bytes()).or_output()?;
             }
         }
     }
-    out.flush().context("writing to standard output")?;
+    out.flush().or_output()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,14 +1,18 @@
-//! `flipscope validate PATHS...`: loads a study and prints what it holds, or every
+//! `flipscope validate PATHS...`: loads a study, analyses its RTL (every program's and
+//! every variant's, through the parse cache), and prints what it holds, or every
 //! located error (exit 1).
 
+use super::output::OrOutput;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
+use crate::audit::check_study_rtl;
+use crate::rtl::ParseCache;
 use crate::study::summary::StudySummary;
-use crate::study::{StudyErrors, load_study};
+use crate::study::{ERROR_CAP, Study, StudyErrors, load_study};
 
 /// Checks a study's files and prints what they hold.
 #[derive(Debug, Args)]
@@ -16,8 +20,10 @@ use crate::study::{StudyErrors, load_study};
     long_about = "Loads a study (files, or directories holding programs.jsonl, generations*.jsonl, \
                   pairs*.jsonl and annotations.jsonl) and prints what it holds: programs per \
                   stratum, variants, models, generations per model and variant, missing \
-                  generations, pairs by flip class, annotations. On bad input it prints every \
-                  error with its file, line and column (the first 100) and exits with status 1."
+                  generations, pairs by flip class, annotations. Every program's and variant's \
+                  RTL is parsed: RTL that does not parse is an error, an `include a warning. \
+                  On bad input it prints every error with its file, line and column (the first \
+                  100) and exits with status 1."
 )]
 pub struct ValidateArgs {
     /// Study files or directories.
@@ -26,6 +32,9 @@ pub struct ValidateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Parse the RTL without reading or writing the parse cache.
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 /// How the result is printed.
@@ -41,7 +50,12 @@ pub enum Format {
 pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
-    let code = match load_study(&args.paths) {
+    let cache = if args.no_cache {
+        ParseCache::disabled()
+    } else {
+        ParseCache::user()
+    };
+    let code = match load_study(&args.paths).and_then(|study| with_rtl(study, &cache)) {
         Ok(study) => {
             let summary = StudySummary::of(&study);
             match args.format {
@@ -50,9 +64,9 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
                     if let Some(map) = value.as_object_mut() {
                         map.shift_insert(0, "ok".into(), true.into());
                     }
-                    writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+                    writeln!(out, "{}", serde_json::to_string_pretty(&value)?).or_output()?;
                 }
-                Format::Text => write_text(&mut out, &summary)?,
+                Format::Text => write_text(&mut out, &summary).or_output()?,
             }
             ExitCode::SUCCESS
         }
@@ -65,15 +79,32 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
                         "errors": errors.errors,
                         "warnings": errors.warnings,
                     });
-                    writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+                    writeln!(out, "{}", serde_json::to_string_pretty(&value)?).or_output()?;
                 }
                 Format::Text => write_errors(&errors),
             }
             ExitCode::from(1)
         }
     };
-    out.flush()?;
+    out.flush().or_output()?;
     Ok(code)
+}
+
+/// The study with the warnings of its RTL, or the errors of RTL that does not parse.
+fn with_rtl(mut study: Study, cache: &ParseCache) -> Result<Study, StudyErrors> {
+    let rtl = check_study_rtl(&study, cache);
+    study.warnings.extend(rtl.warnings);
+    if rtl.errors.is_empty() {
+        return Ok(study);
+    }
+    let total = rtl.errors.len();
+    let mut errors = rtl.errors;
+    errors.truncate(ERROR_CAP);
+    Err(StudyErrors {
+        errors,
+        total,
+        warnings: study.warnings,
+    })
 }
 
 /// Prints the errors (and warnings) of a failed load on standard error.

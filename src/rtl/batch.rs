@@ -17,9 +17,6 @@ pub struct RtlInput<'a> {
     pub clock: Option<&'a str>,
 }
 
-/// Stack size of the parsing threads.
-const STACK_BYTES: usize = 64 * 1024 * 1024;
-
 /// The behaviors of every input, in order, using and filling the cache.
 pub fn analyse_many(
     inputs: &[RtlInput<'_>],
@@ -46,7 +43,8 @@ pub fn analyse_many(
             .collect()
     };
     let out = match rayon::ThreadPoolBuilder::new()
-        .stack_size(STACK_BYTES)
+        .stack_size(crate::rtl::stack::STACK_BYTES)
+        .start_handler(|_| crate::rtl::stack::mark_deep())
         .build()
     {
         Ok(pool) => pool.install(run),

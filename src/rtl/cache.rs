@@ -9,6 +9,11 @@
 //! written atomically (temp file + rename) and merged into one when there are more
 //! than [`MAX_PACKS`]. An unreadable or corrupt pack is ignored (and removed), never an
 //! error.
+//!
+//! Each entry is sealed: it carries the sha256 of its key (the content hash of the
+//! source it was stored under) and of its outcome's JSON. An entry whose seal does not
+//! match (valid JSON with wrong content, or an outcome moved under another key) is not
+//! trusted: the source is parsed again.
 
 use std::collections::HashMap;
 use std::fs;
@@ -29,6 +34,35 @@ pub const FORMAT_VERSION: u32 = 4;
 pub const MAX_PACKS: usize = 8;
 
 type Entries = HashMap<String, StoredOutcome>;
+
+/// An entry as a pack holds it: the outcome and its seal ([`seal`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Sealed {
+    seal: String,
+    outcome: StoredOutcome,
+}
+
+/// The checksum of an entry: the sha256 of its key and of its outcome's JSON.
+fn seal(key: &str, outcome: &StoredOutcome) -> Option<String> {
+    let json = serde_json::to_vec(outcome).ok()?;
+    let mut hasher = Sha256::new();
+    hasher.update(key.as_bytes());
+    hasher.update(b"\0");
+    hasher.update(&json);
+    Some(hex(&hasher.finalize()))
+}
+
+/// The entries of a pack's bytes whose seals match; `None` when it is not a pack.
+fn unseal(bytes: &[u8]) -> Option<Entries> {
+    let sealed: HashMap<String, Sealed> = serde_json::from_slice(bytes).ok()?;
+    Some(
+        sealed
+            .into_iter()
+            .filter(|(key, e)| seal(key, &e.outcome).is_some_and(|s| s == e.seal))
+            .map(|(key, e)| (key, e.outcome))
+            .collect(),
+    )
+}
 
 /// Where outcomes are kept; no directory disables the cache (`--no-cache`).
 pub struct ParseCache {
@@ -132,9 +166,7 @@ impl ParseCache {
             {
                 continue;
             }
-            let parsed = fs::read(&path)
-                .ok()
-                .and_then(|b| serde_json::from_slice::<Entries>(&b).ok());
+            let parsed = fs::read(&path).ok().and_then(|b| unseal(&b));
             match parsed {
                 Some(entries) => {
                     out.entries.extend(entries);
@@ -201,7 +233,15 @@ fn hex(bytes: &[u8]) -> String {
 /// which loading treats as absent.
 fn write_pack(dir: &Path, entries: &Entries) -> std::io::Result<PathBuf> {
     fs::create_dir_all(dir)?;
-    let bytes = serde_json::to_vec(entries).map_err(std::io::Error::other)?;
+    let sealed: HashMap<&String, Sealed> = entries
+        .iter()
+        .filter_map(|(key, outcome)| {
+            let seal = seal(key, outcome)?;
+            let outcome = outcome.clone();
+            Some((key, Sealed { seal, outcome }))
+        })
+        .collect();
+    let bytes = serde_json::to_vec(&sealed).map_err(std::io::Error::other)?;
     let path = dir.join(format!("{}.pack.json", &hex(&Sha256::digest(&bytes))[..32]));
     let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
     let temp = dir.join(format!(".tmp-{}-{n}", std::process::id()));
@@ -267,6 +307,26 @@ mod tests {
         assert_eq!(cache.get("ee00"), None);
         assert!(!bad.exists());
         assert_eq!(ParseCache::disabled().get("aa"), None);
+    }
+
+    #[test]
+    fn entries_whose_seal_does_not_match_are_not_trusted() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = ParseCache::at(dir.path());
+        cache.put("aa", &analyse("x = y;"));
+        cache.put("bb", &analyse("if (a) p = q;"));
+        cache.flush();
+        let pack = packs(dir.path()).pop().unwrap();
+        let mut json: serde_json::Value =
+            serde_json::from_slice(&fs::read(&pack).unwrap()).unwrap();
+        // Swap the outcomes: valid JSON, each seal now wrong.
+        let a = json["aa"]["outcome"].take();
+        let b = std::mem::replace(&mut json["bb"]["outcome"], a);
+        json["aa"]["outcome"] = b;
+        fs::write(&pack, serde_json::to_vec(&json).unwrap()).unwrap();
+        let again = ParseCache::at(dir.path());
+        assert_eq!(again.get("aa"), None);
+        assert_eq!(again.get("bb"), None);
     }
 
     #[test]

@@ -43,3 +43,18 @@ impl RtlError {
         LocatedError::new(file, line, column, self.message())
     }
 }
+
+/// Something about an RTL text worth saying that does not stop its analysis.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RtlWarning {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl RtlWarning {
+    /// The warning placed in a file (`-` for standard input).
+    pub fn located(&self, file: &str) -> LocatedError {
+        LocatedError::new(file, self.line, self.column, self.message.clone())
+    }
+}

@@ -25,8 +25,10 @@ pub struct Wrapped {
 }
 
 impl Wrapped {
-    /// Wraps a fragment; a text that declares a module is taken as it is.
+    /// Wraps a fragment; a text that declares a module is taken as it is. A UTF-8
+    /// byte-order mark at the start (Windows editors) is not part of the text.
     pub fn new(source: &str) -> Wrapped {
+        let source = source.strip_prefix('\u{feff}').unwrap_or(source);
         match detect(source) {
             SourceKind::Module => Wrapped {
                 kind: SourceKind::Module,
@@ -53,6 +55,26 @@ impl Wrapped {
     pub fn user_offset(&self, offset: usize) -> Option<usize> {
         let rel = offset.checked_sub(self.start)?;
         (rel <= self.len).then_some(rel)
+    }
+
+    /// The user's part of `processed`, the wrapped text after preprocessing (which
+    /// keeps the wrapper's own lines as they are).
+    pub fn user_region(&self, processed: &str) -> std::ops::Range<usize> {
+        match self.kind {
+            SourceKind::Module => 0..processed.len(),
+            SourceKind::Fragment => {
+                let start = if processed.starts_with(PREFIX) {
+                    PREFIX.len()
+                } else {
+                    0
+                };
+                let end = processed
+                    .strip_suffix(SUFFIX)
+                    .map_or(processed.len(), str::len)
+                    .max(start);
+                start..end
+            }
+        }
     }
 
     /// Whether a byte offset of the wrapped text lies after the user's text.

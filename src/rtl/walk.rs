@@ -13,6 +13,8 @@ use std::sync::Arc;
 
 use super::behavior::{AssignKind, Behavior, negate, path_of, path_of_branches};
 use super::condition::Conditions;
+use super::error::RtlError;
+use super::limits::MAX_NESTING;
 use super::source::Wrapped;
 use super::text::{compact, expression_text, first_locate};
 use crate::logic::{Atom, Declarations, Expr, Term};
@@ -34,14 +36,26 @@ impl Context {
     }
 }
 
+/// Deepest statement nesting walked. `limits` keeps real input far below it (each of
+/// its levels is at most two statements); this guard stands for the cases it misses.
+const MAX_STATEMENT_DEPTH: usize = 4 * MAX_NESTING;
+
+/// Most path-condition terms over all behaviors of one text: an `else if` chain gives
+/// each branch the negations of all earlier ones, which grows with the square of the
+/// chain (1,000 branches took 245 MB).
+pub const MAX_PATH_TERMS: usize = 100_000;
+
 /// Collects the behaviors of a parsed text, in reading order (ids not yet assigned).
-pub fn extract(tree: &SyntaxTree, wrapped: &Wrapped) -> Vec<Behavior> {
+pub fn extract(tree: &SyntaxTree, wrapped: &Wrapped) -> Result<Vec<Behavior>, RtlError> {
     let mut walker = Walker {
         tree,
         wrapped,
         conditions: Conditions::new(tree),
         declarations: Arc::new(super::declarations::read(tree)),
         out: Vec::new(),
+        depth: 0,
+        terms: 0,
+        error: None,
     };
     for node in tree {
         if let RefNode::AlwaysConstruct(always) = node {
@@ -53,7 +67,10 @@ pub fn extract(tree: &SyntaxTree, wrapped: &Wrapped) -> Vec<Behavior> {
             walker.statement(statement, &context);
         }
     }
-    walker.out
+    match walker.error {
+        Some(e) => Err(e),
+        None => Ok(walker.out),
+    }
 }
 
 /// The first edge event of a block's leading event control (`posedge clk`).
@@ -87,6 +104,12 @@ struct Walker<'a> {
     /// distinct constants; all of it goes with each behavior.
     declarations: Arc<Declarations>,
     out: Vec<Behavior>,
+    /// Statements entered and not yet left.
+    depth: usize,
+    /// Path terms recorded so far (against [`MAX_PATH_TERMS`]).
+    terms: usize,
+    /// The first limit reached; the walk stops there.
+    error: Option<RtlError>,
 }
 
 impl Walker<'_> {
@@ -97,6 +120,9 @@ impl Walker<'_> {
     }
 
     fn statement(&mut self, s: &Statement, cx: &Context) {
+        if !self.enter(s) {
+            return;
+        }
         match &s.nodes.2 {
             StatementItem::BlockingAssignment(b) => self.blocking(&b.0, cx),
             StatementItem::NonblockingAssignment(n) => {
@@ -125,6 +151,34 @@ impl Walker<'_> {
                 LoopStatement::Foreach(x) => self.statement(&x.nodes.2, cx),
             },
             _ => {}
+        }
+        self.depth -= 1;
+    }
+
+    /// Enters a statement, or stops the walk (false) at a limit already reached or at
+    /// [`MAX_STATEMENT_DEPTH`].
+    fn enter(&mut self, s: &Statement) -> bool {
+        if self.error.is_some() {
+            return false;
+        }
+        if self.depth >= MAX_STATEMENT_DEPTH {
+            let message =
+                format!("statements nested too deeply: more than {MAX_STATEMENT_DEPTH} levels");
+            self.error = Some(self.error_at(first_locate(s), message));
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    fn error_at(&self, locate: Option<&sv_parser::Locate>, message: String) -> RtlError {
+        let (line, column) = locate
+            .and_then(|l| self.tree.get_origin(l))
+            .map_or((1, 1), |(_, offset)| self.wrapped.position(offset));
+        RtlError::Syntax {
+            line,
+            column,
+            message,
         }
     }
 
@@ -159,6 +213,21 @@ impl Walker<'_> {
     }
 
     fn record(&mut self, lhs: &VariableLvalue, rhs: String, kind: AssignKind, cx: &Context) {
+        if self.error.is_some() {
+            return;
+        }
+        for predicate in &cx.path {
+            predicate.visit_atoms(&mut |_| self.terms += 1);
+        }
+        if self.terms > MAX_PATH_TERMS {
+            let message = format!(
+                "path conditions too large: more than {MAX_PATH_TERMS} terms over the text's \
+                 behaviors (flipscope's limit; a long `else if` chain repeats every earlier \
+                 condition in each branch)"
+            );
+            self.error = Some(self.error_at(first_locate(lhs), message));
+            return;
+        }
         let (line, column) = first_locate(lhs)
             .and_then(|l| self.tree.get_origin(l))
             .map_or((1, 1), |(_, offset)| self.wrapped.position(offset));

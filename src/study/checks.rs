@@ -75,6 +75,7 @@ pub fn program(at: &Line, p: &Program) -> Vec<LocatedError> {
         ProgramKind::Fragment => fragment_fields(at, p, &mut out),
         ProgramKind::Module => module_fields(at, p, &mut out),
     }
+    out.extend(super::rename_map::check(at, p));
     out
 }
 

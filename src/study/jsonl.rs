@@ -1,5 +1,8 @@
 //! Streaming JSON Lines reader: one record per line, blank lines skipped, every error
-//! located by file, line and column, with the JSON path of the offending field.
+//! located by file, line and column, with the JSON path of the offending field. A line
+//! longer than [`MAX_LINE_BYTES`] is an error (and the end of the reading), never read
+//! whole; text after a line's object, and lines ended by a carriage return alone, are
+//! errors, never silently dropped records.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
@@ -8,6 +11,10 @@ use std::path::Path;
 use serde::de::DeserializeOwned;
 
 use super::error::{LocatedError, display_path};
+
+/// Longest line read, in bytes: a program line holds its RTL and every variant's (the
+/// largest real one is about 300 KB).
+pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
 
 /// Reads records of type `T` one line at a time; a file never sits in memory whole.
 pub struct JsonlReader {
@@ -57,8 +64,24 @@ impl JsonlReader {
                 return None;
             }
             self.buf.clear();
-            match self.reader.read_until(b'\n', &mut self.buf) {
-                Ok(0) => {
+            match read_line_at_most(&mut self.reader, &mut self.buf, MAX_LINE_BYTES) {
+                Ok(Line::TooLong) => {
+                    self.done = true;
+                    self.line += 1;
+                    let n = self.line;
+                    self.buf.clear();
+                    return Some(Err(LocatedError::new(
+                        &self.file,
+                        n,
+                        1,
+                        format!(
+                            "line {n} is longer than {}, the most flipscope reads as one line \
+                             (is this a JSON Lines file?): the rest of the file is not read",
+                            size_text(MAX_LINE_BYTES as u64)
+                        ),
+                    )));
+                }
+                Ok(Line::Read(0)) => {
                     self.done = true;
                     if self.records == 0 && self.line == 0 {
                         return Some(Err(LocatedError::new(
@@ -70,7 +93,7 @@ impl JsonlReader {
                     }
                     return None;
                 }
-                Ok(_) => {}
+                Ok(Line::Read(_)) => {}
                 Err(e) => {
                     self.done = true;
                     return Some(Err(LocatedError::new(
@@ -132,19 +155,62 @@ impl JsonlReader {
     }
 }
 
+/// What one bounded read of a line gave.
+enum Line {
+    /// Bytes read (0 at the end of the input), the `\n` included.
+    Read(usize),
+    /// The line goes on past the limit; what was read is dropped.
+    TooLong,
+}
+
+/// Reads up to and including the next `\n`, but never more than `limit` bytes.
+fn read_line_at_most(
+    reader: &mut dyn BufRead,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> std::io::Result<Line> {
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(Line::Read(buf.len()));
+        }
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        if buf.len() + chunk.len() > limit {
+            buf.clear();
+            return Ok(Line::TooLong);
+        }
+        buf.extend_from_slice(chunk);
+        let n = chunk.len();
+        reader.consume(n);
+        if done {
+            return Ok(Line::Read(buf.len()));
+        }
+    }
+}
+
 /// Parses one line of JSON into `T`, locating any error within the line.
 pub fn parse_line<T: DeserializeOwned>(
     file: &str,
     line: usize,
     text: &str,
 ) -> Result<(usize, T), LocatedError> {
-    let de = &mut serde_json::Deserializer::from_str(text);
-    match serde_path_to_error::deserialize::<_, T>(de) {
+    let mut de = serde_json::Deserializer::from_str(text);
+    match serde_path_to_error::deserialize::<_, T>(&mut de) {
         Ok(v) => {
-            // Trailing content after the object on the same line.
             let rest = text.trim();
             if !(rest.starts_with('{') || rest.starts_with('[')) {
                 return Err(LocatedError::new(file, line, 1, "expected a JSON object"));
+            }
+            // Anything after the object on the same line is an error, not ignored.
+            if let Err(e) = de.end() {
+                return Err(trailing_text(file, line, text, e.column()));
             }
             Ok((line, v))
         }
@@ -155,6 +221,22 @@ pub fn parse_line<T: DeserializeOwned>(
                 serde_json::error::Category::Data => super::locate::path_value(text, err.path()),
                 _ => None,
             };
+            // A duplicate key is reported at the key, not at its object.
+            if let Some(key) = duplicate_field(&err.inner().to_string())
+                && let Some(offset) = super::locate::duplicate_key(text, err.path(), &key)
+            {
+                let column = super::locate::line_col(text, offset).1;
+                let path = err.path().to_string();
+                let within = if path == "." || path.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (in \"{path}\")")
+                };
+                let message = format!(
+                    "duplicate key \"{key}\": each key may appear once in an object{within}"
+                );
+                return Err(LocatedError::new(file, line, column, message));
+            }
             let path = err.path().to_string();
             let inner = err.into_inner();
             let column = match start {
@@ -171,6 +253,51 @@ pub fn parse_line<T: DeserializeOwned>(
             Err(LocatedError::new(file, line, column.max(1), message))
         }
     }
+}
+
+/// A size in bytes for messages: `256 KiB`, `16 MiB`, or bytes.
+pub fn size_text(bytes: u64) -> String {
+    const KIB: u64 = 1024;
+    if bytes >= KIB * KIB && bytes.is_multiple_of(KIB * KIB) {
+        format!("{} MiB", bytes / (KIB * KIB))
+    } else if bytes >= KIB && bytes.is_multiple_of(KIB) {
+        format!("{} KiB", bytes / KIB)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// The key of serde's "duplicate field `key`" message.
+fn duplicate_field(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("duplicate field `")?;
+    Some(rest[..rest.find('`')?].to_string())
+}
+
+/// The error for text after a line's JSON object, at that text (serde_json's 1-based
+/// byte `column` of it). Lines ended by a lone carriage return (classic Mac OS) read as
+/// one line holding every record, and are said to be that.
+fn trailing_text(file: &str, line: usize, text: &str, column: usize) -> LocatedError {
+    let at = column.saturating_sub(1).min(text.len());
+    if let Some(cr) = text.find('\r') {
+        let records = text.split('\r').filter(|l| !l.trim().is_empty()).count();
+        return LocatedError::new(
+            file,
+            line,
+            char_column(text, cr + 1),
+            format!(
+                "a carriage return alone ends a line here (classic Mac OS line endings): \
+                 flipscope reads lines ended by LF or CRLF, so this line holds {records} records; \
+                 convert the file (e.g. `tr '\\r' '\\n'`)"
+            ),
+        );
+    }
+    let rest = text.get(at..).unwrap_or("").trim_start();
+    let message = if rest.starts_with('{') {
+        "a second JSON object on the same line: one record per line"
+    } else {
+        "text after the JSON object: one record per line, nothing after it"
+    };
+    LocatedError::new(file, line, char_column(text, at + 1), message)
 }
 
 /// serde_json columns are byte offsets (1-based); messages count characters.
@@ -194,16 +321,38 @@ fn strip_position(msg: &str) -> String {
     }
 }
 
-/// Reads a whole small file as UTF-8 text with a located error on bad bytes.
+/// Largest file [`read_text`] reads whole (the largest real one, a VERT file, is 3.5 MB).
+pub const MAX_TEXT_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Reads a whole small file as UTF-8 text with a located error on bad bytes; a file (or
+/// standard input) of more than [`MAX_TEXT_BYTES`] is an error, not read to its end.
 pub fn read_text(path: &Path) -> Result<String, LocatedError> {
+    read_text_at_most(path, MAX_TEXT_BYTES)
+}
+
+/// [`read_text`] of a file that may hold at most `limit` bytes.
+pub fn read_text_at_most(path: &Path, limit: u64) -> Result<String, LocatedError> {
     let mut bytes = Vec::new();
+    let cannot = |e: std::io::Error| LocatedError::whole_file(path, format!("cannot read: {e}"));
     if path.as_os_str() == "-" {
         std::io::stdin()
+            .lock()
+            .take(limit.saturating_add(1))
             .read_to_end(&mut bytes)
-            .map_err(|e| LocatedError::whole_file(path, format!("cannot read: {e}")))?;
+            .map_err(cannot)?;
     } else {
-        bytes = std::fs::read(path)
-            .map_err(|e| LocatedError::whole_file(path, format!("cannot read: {e}")))?;
+        File::open(path)
+            .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
+            .map_err(cannot)?;
+    }
+    if bytes.len() as u64 > limit {
+        return Err(LocatedError::whole_file(
+            path,
+            format!(
+                "too large: more than {}, the most flipscope reads of this file",
+                size_text(limit)
+            ),
+        ));
     }
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];

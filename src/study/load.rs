@@ -150,6 +150,23 @@ impl Loader {
         }
     }
 
+    /// A problem with a record of a file of this kind: an error, except in an
+    /// annotations file. Annotations never change a verdict, so a bad one does not stop
+    /// the study from loading: it is a warning, the file is kept as it is, and the
+    /// annotation store opens read-only on it (docs/annotations.md).
+    fn problem(&mut self, kind: FileKind, mut e: LocatedError) {
+        if kind == FileKind::Annotations {
+            e.message = format!(
+                "{} (annotations are not needed to score: the file is kept as it is, and the \
+                 annotation store opens read-only)",
+                e.message
+            );
+            self.warnings.add(e);
+        } else {
+            self.error(e);
+        }
+    }
+
     fn into_errors(self) -> StudyErrors {
         StudyErrors {
             errors: self.errors,
@@ -186,7 +203,7 @@ impl Loader {
         let (mut reader, hash) = match source::open_hashed(path) {
             Ok(r) => r,
             Err(e) => {
-                self.error(e);
+                self.problem(kind, e);
                 return 0;
             }
         };
@@ -210,7 +227,7 @@ impl Loader {
                     if kind == FileKind::Programs {
                         self.remember_broken_program(reader.line_text());
                     }
-                    self.error(e);
+                    self.problem(kind, e);
                 }
             }
         }
@@ -223,12 +240,18 @@ impl Loader {
         read
     }
 
-    /// Keeps the id of a program line that did not load, if it has one.
+    /// Keeps the id of a program line that did not load, if it has one (before the
+    /// place the line goes wrong, when it is not even JSON).
     fn remember_broken_program(&mut self, text: &str) {
-        if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(text)
-            && let Some(serde_json::Value::String(id)) = map.get("id")
-        {
-            self.broken_programs.insert(id.clone());
+        let id = match serde_json::from_str(text) {
+            Ok(serde_json::Value::Object(map)) => match map.get("id") {
+                Some(serde_json::Value::String(id)) => Some(id.clone()),
+                _ => None,
+            },
+            _ => super::locate::leading_id(text),
+        };
+        if let Some(id) = id {
+            self.broken_programs.insert(id);
         }
     }
 
@@ -255,6 +278,21 @@ impl Loader {
             ));
         }
         self.program_at.insert(program.id.clone(), at.place());
+        for variant in program.variant_names() {
+            let path: Vec<&str> = if variant == super::program::ORIGINAL {
+                vec!["rtl"]
+            } else {
+                vec!["variants", variant, "rtl"]
+            };
+            let place = super::model::Place {
+                file: at.file.to_string(),
+                line: at.line,
+                column: super::locate::value_column(at.text, &path),
+            };
+            self.study
+                .rtl_places
+                .insert((program.id.clone(), variant.to_string()), place);
+        }
         self.study
             .index
             .insert(program.id.clone(), self.study.programs.len());
@@ -396,7 +434,10 @@ impl Loader {
 
     fn add_annotation(&mut self, at: &Line, a: Annotation) {
         if let Err(problem) = a.check() {
-            self.error(at.at(&[problem.field], problem.message));
+            self.problem(
+                FileKind::Annotations,
+                at.at(&[problem.field], problem.message),
+            );
             return;
         }
         if !self.pair_at.is_empty() && !self.pair_at.contains_key(&a.key()) {

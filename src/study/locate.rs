@@ -64,6 +64,59 @@ pub fn path_value(text: &str, path: &serde_path_to_error::Path) -> Option<usize>
     Some(start)
 }
 
+/// The byte offset of the second `key` in the object at a serde path of `text` (where
+/// serde reports a duplicate field: the object holding it).
+pub fn duplicate_key(text: &str, path: &serde_path_to_error::Path, key: &str) -> Option<usize> {
+    let object = path_value(text, path)?;
+    members(text, object)?
+        .into_iter()
+        .filter(|(k, _)| k == key)
+        .nth(1)
+        .map(|(_, m)| m.key)
+}
+
+/// The id of a program line that did not load, if it has a top-level `"id"` string
+/// before the line goes wrong: the line need not be valid JSON.
+pub fn leading_id(text: &str) -> Option<String> {
+    let mut c = Cursor {
+        b: text.as_bytes(),
+        pos: 0,
+    };
+    c.ws();
+    if c.peek()? != b'{' {
+        return None;
+    }
+    c.pos += 1;
+    loop {
+        c.ws();
+        match c.peek()? {
+            b',' => c.pos += 1,
+            b'"' => {
+                let key_at = c.pos;
+                c.string()?;
+                let key: String = serde_json::from_str(text.get(key_at..c.pos)?).ok()?;
+                c.ws();
+                if c.peek()? != b':' {
+                    return None;
+                }
+                c.pos += 1;
+                c.ws();
+                let value_at = c.pos;
+                let is_string = c.peek()? == b'"';
+                c.value()?;
+                if key == "id" {
+                    return if is_string {
+                        serde_json::from_str(text.get(value_at..c.pos)?).ok()
+                    } else {
+                        None
+                    };
+                }
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// The elements of the array whose `[` is at or after byte `start`.
 fn elements_at(text: &str, start: usize) -> Option<Vec<Range<usize>>> {
     let mut c = Cursor {

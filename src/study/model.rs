@@ -36,6 +36,23 @@ pub struct Study {
     pub settings: StudySettings,
     /// Program id -> position in `programs`.
     pub(super) index: HashMap<String, usize>,
+    /// (program id, variant) -> where that RTL text's value sits in the programs file.
+    pub(super) rtl_places: HashMap<(String, String), Place>,
+}
+
+/// A place in a study file: file as named, 1-based line and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Place {
+    /// An error at this place.
+    pub fn error(&self, message: impl Into<String>) -> LocatedError {
+        LocatedError::new(&self.file, self.line, self.column, message)
+    }
 }
 
 impl Study {
@@ -64,6 +81,13 @@ impl Study {
     /// The program with this id.
     pub fn program(&self, id: &str) -> Option<&Program> {
         self.index.get(id).map(|&i| &self.programs[i])
+    }
+
+    /// Where the RTL of a program's variant (`original` included) sits in the
+    /// programs file, for studies read by [`super::load_study`].
+    pub fn rtl_place(&self, program: &str, variant: &str) -> Option<&Place> {
+        self.rtl_places
+            .get(&(program.to_string(), variant.to_string()))
     }
 
     /// The position of the program with this id in [`Study::programs`].

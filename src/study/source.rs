@@ -1,6 +1,9 @@
 //! The files a study is made of: which kind each one is (from its name, else from its
 //! first record), directories expanded to their study files, and the SHA-256 of every
-//! file computed while it is streamed (provenance).
+//! file computed while it is streamed (provenance). Study files are regular files:
+//! a directory, a named pipe, a device, a dangling symbolic link or a link loop where
+//! one is named or expected is an error that names it (a pipe would block, or be read
+//! once where a study file is read twice).
 
 use std::cell::RefCell;
 use std::fs::File;
@@ -115,12 +118,8 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<(PathBuf, FileKind)>, Vec<Located
                 "a study is read from files, not from standard input: save it to a file first",
             ));
         } else if path.is_dir() {
-            let mut found: Vec<(PathBuf, FileKind)> = match std::fs::read_dir(path) {
-                Ok(entries) => entries
-                    .filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.is_file())
-                    .filter_map(|p| FileKind::from_name(&p).map(|k| (p, k)))
-                    .collect(),
+            let entries = match std::fs::read_dir(path) {
+                Ok(entries) => entries,
                 Err(e) => {
                     errors.push(LocatedError::whole_file(
                         path,
@@ -129,7 +128,29 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<(PathBuf, FileKind)>, Vec<Located
                     continue;
                 }
             };
-            if found.is_empty() {
+            let mut found: Vec<(PathBuf, FileKind)> = Vec::new();
+            let mut named = 0;
+            for entry in entries {
+                let p = match entry {
+                    Ok(entry) => entry.path(),
+                    Err(e) => {
+                        errors.push(LocatedError::whole_file(
+                            path,
+                            format!("cannot read the directory: {e}"),
+                        ));
+                        continue;
+                    }
+                };
+                let Some(kind) = FileKind::from_name(&p) else {
+                    continue;
+                };
+                named += 1;
+                match check_regular(&p) {
+                    Ok(()) => found.push((p, kind)),
+                    Err(e) => errors.push(e),
+                }
+            }
+            if named == 0 {
                 errors.push(LocatedError::whole_file(
                     path,
                     "the directory holds no study files: expected programs.jsonl, generations*.jsonl, \
@@ -140,6 +161,8 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<(PathBuf, FileKind)>, Vec<Located
             for (p, k) in found {
                 push(p, k, &mut out);
             }
+        } else if let Err(e) = check_regular(path) {
+            errors.push(e);
         } else if let Some(kind) = FileKind::from_name(path) {
             push(path.clone(), kind, &mut out);
         } else {
@@ -154,6 +177,61 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<(PathBuf, FileKind)>, Vec<Located
     } else {
         Err(errors)
     }
+}
+
+/// Whether `path` is a regular file (or a link to one), or why it cannot be a study
+/// file, in words that name what it is.
+pub fn check_regular(path: &Path) -> Result<(), LocatedError> {
+    let not = |what: &str, hint: &str| {
+        LocatedError::whole_file(
+            path,
+            format!("is {what}, not a regular file: a study file must be a regular file{hint}"),
+        )
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(m) if m.is_dir() => Err(not("a directory", "")),
+        Ok(m) => Err(match special_kind(&m.file_type()) {
+            "a named pipe (FIFO)" => not(
+                "a named pipe (FIFO)",
+                " (save what the pipe gives to a file first)",
+            ),
+            what => not(what, ""),
+        }),
+        Err(e) => {
+            let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+            Err(match e.kind() {
+                std::io::ErrorKind::NotFound if link => LocatedError::whole_file(
+                    path,
+                    "is a symbolic link to a file that does not exist (a dangling link)",
+                ),
+                _ if link => LocatedError::whole_file(
+                    path,
+                    format!("cannot open the file this symbolic link names: {e}"),
+                ),
+                _ => LocatedError::whole_file(path, format!("cannot open: {e}")),
+            })
+        }
+    }
+}
+
+/// What a file that is neither a regular file nor a directory is, for messages.
+fn special_kind(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+    }
+    let _ = t;
+    "a special file"
 }
 
 /// The kind of a file whose name says nothing, from its first record.
@@ -219,6 +297,7 @@ impl<R: Read> Read for HashingReader<R> {
 /// Opens `path` for streaming JSON Lines while hashing it; the digest is complete once
 /// the reader has returned `None`.
 pub fn open_hashed(path: &Path) -> Result<(JsonlReader, Sha256Handle), LocatedError> {
+    check_regular(path)?;
     let file = File::open(path)
         .map_err(|e| LocatedError::whole_file(path, format!("cannot open: {e}")))?;
     let hash = Sha256Handle::default();

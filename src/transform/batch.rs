@@ -21,9 +21,6 @@ pub struct ProgramInput<'a> {
 /// does not apply, or why it failed.
 pub type Outcome = Result<Option<Rewrite>, TransformError>;
 
-/// Stack size of the parsing threads (sv-parser recurses deeply).
-const STACK_BYTES: usize = 64 * 1024 * 1024;
-
 /// Every kind of every program, validated; one outcome per (program, kind) in order.
 pub fn transform_many(
     inputs: &[ProgramInput<'_>],
@@ -37,7 +34,8 @@ pub fn transform_many(
             .collect::<Vec<_>>()
     };
     let rewrites = match rayon::ThreadPoolBuilder::new()
-        .stack_size(STACK_BYTES)
+        .stack_size(crate::rtl::stack::STACK_BYTES)
+        .start_handler(|_| crate::rtl::stack::mark_deep())
         .build()
     {
         Ok(pool) => pool.install(make),

@@ -63,16 +63,18 @@ pub fn rewrite(
     clock: Option<&str>,
     kinds: &[Kind],
 ) -> Result<Vec<(Kind, Option<Rewrite>)>, TransformError> {
-    let wrapped = Wrapped::new(source);
-    let tree = crate::rtl::parse_tree(&wrapped).map_err(TransformError::Rtl)?;
-    let parsed = Parsed {
-        tree: &tree,
-        wrapped: &wrapped,
-    };
-    kinds
-        .iter()
-        .map(|&kind| rewrite_parsed(&parsed, clock, kind).map(|r| (kind, r)))
-        .collect()
+    crate::rtl::stack::on_deep_stack(|| {
+        let wrapped = Wrapped::new(source);
+        let tree = crate::rtl::parse_tree(&wrapped).map_err(TransformError::Rtl)?;
+        let parsed = Parsed {
+            tree: &tree,
+            wrapped: &wrapped,
+        };
+        kinds
+            .iter()
+            .map(|&kind| rewrite_parsed(&parsed, clock, kind).map(|r| (kind, r)))
+            .collect()
+    })
 }
 
 fn rewrite_parsed(

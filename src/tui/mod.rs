@@ -30,6 +30,7 @@ pub mod message;
 pub mod model;
 pub mod queue;
 pub mod runner;
+pub mod signals;
 pub mod tagging;
 pub mod text;
 pub mod theme;

@@ -1,7 +1,8 @@
 //! The event loop: draws when something changed, turns keys into actions through the
 //! keymap, hands the app's requests to the job workers and feeds their results back as
 //! actions. The terminal is set up with `ratatui::try_init` (which installs a panic hook
-//! that restores it) and always restored on the way out.
+//! that restores it) and always restored on the way out: after an error, a panic, and
+//! the signals of [`super::signals`] (which also suspend and resume it).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -20,6 +21,7 @@ use super::finder::search;
 use super::jobs::{Ticket, Worker};
 use super::keymap::{Key, Keymap, KeymapError};
 use super::model::load::{LoadError, Prepared, check_paths, load_raw};
+use super::signals::{SignalEvent, TerminalSignals};
 use super::text::highlight::{highlight, text_key};
 use super::theme::{Theme, ThemeKind, no_color_requested};
 
@@ -38,6 +40,9 @@ pub enum TuiError {
     NotATerminal,
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// A signal ended the TUI (the terminal is restored, then the process ends by it).
+    #[error("ended by signal {0}")]
+    Signal(i32),
 }
 
 /// How to start the TUI.
@@ -81,6 +86,8 @@ fn keep_the_terminal_on_worker_panics() {
             .name()
             .is_some_and(|n| n.starts_with("flipscope-"));
         if !worker {
+            // ratatui's hook leaves the cursor hidden.
+            let _ = super::signals::restore_terminal();
             restore_and_report(info);
         }
     }));
@@ -113,10 +120,16 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     if let Some(s) = options.seed {
         app.dashboard.config.seed = s;
     }
+    let mut signals = TerminalSignals::install()?;
     let mut terminal = ratatui::try_init()?;
     keep_the_terminal_on_worker_panics();
-    let result = event_loop(&mut terminal, &mut app, options.paths);
-    ratatui::restore();
+    let result = event_loop(&mut terminal, &mut app, options.paths, &mut signals);
+    if let Err(e) = super::signals::restore_terminal() {
+        eprintln!("Failed to restore terminal: {e}");
+    }
+    if let Err(TuiError::Signal(signal)) = result {
+        super::signals::end_by(signal);
+    }
     result
 }
 
@@ -124,6 +137,7 @@ fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     paths: Vec<PathBuf>,
+    signals: &mut TerminalSignals,
 ) -> Result<(), TuiError> {
     let (tx, rx) = mpsc::channel::<Action>();
     let workers = Workers::spawn(&tx);
@@ -148,6 +162,11 @@ fn event_loop(
         }
         if event::poll(Duration::from_millis(25))? {
             match event::read()? {
+                // Ctrl-Z: raw mode delivers it as a key, not as SIGTSTP.
+                Event::Key(key) if key.kind != KeyEventKind::Release && is_suspend(&key) => {
+                    super::signals::suspend(terminal)?;
+                    dirty = true;
+                }
                 Event::Key(key) if key.kind != KeyEventKind::Release => {
                     if let Some(action) = app.keymap.action(app.mode(), Key::from_event(key)) {
                         app.update(action);
@@ -161,6 +180,14 @@ fn event_loop(
                 _ => {}
             }
         }
+        for signal in signals.pending() {
+            match signal {
+                SignalEvent::Terminate(s) => return Err(TuiError::Signal(s)),
+                SignalEvent::Suspend => super::signals::suspend(terminal)?,
+                SignalEvent::Resumed => super::signals::take_terminal(terminal)?,
+            }
+            dirty = true;
+        }
         dirty |= drain(&rx, app);
         // Animate the spinner while a job runs (the idle screen is never redrawn).
         if !app.is_idle() && last_tick.elapsed() >= Duration::from_millis(100) {
@@ -169,6 +196,11 @@ fn event_loop(
             dirty = true;
         }
     }
+}
+
+/// Ctrl-Z, the shell's suspend key.
+fn is_suspend(key: &event::KeyEvent) -> bool {
+    key.code == event::KeyCode::Char('z') && key.modifiers.contains(event::KeyModifiers::CONTROL)
 }
 
 /// Puts `text` on the clipboard with OSC 52 (terminals and tmux with `set-clipboard

@@ -81,9 +81,11 @@ pub fn temp_path(path: &Path) -> std::path::PathBuf {
 
 /// Replaces the file at `path` by `text`, atomically: after a crash at any moment the
 /// file holds either its old text or `text`, never a mix.
+/// A write that fails (a full disk) removes its temporary file, so that the space it
+/// held is free again at once.
 pub fn replace_atomically(path: &Path, text: impl AsRef<[u8]>) -> io::Result<()> {
     let temp = temp_path(path);
-    {
+    let written = (|| {
         let mut file = OpenOptions::new()
             .write(true)
             .create(true)
@@ -91,8 +93,13 @@ pub fn replace_atomically(path: &Path, text: impl AsRef<[u8]>) -> io::Result<()>
             .open(&temp)?;
         file.write_all(text.as_ref())?;
         file.sync_all()?;
+        drop(file);
+        fs::rename(&temp, path)
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_file(&temp);
+        return Err(e);
     }
-    fs::rename(&temp, path)?;
     sync_dir(path.parent().unwrap_or(Path::new(".")))
 }
 

@@ -8,12 +8,16 @@
 //! - Never loses or breaks a file: every decision rewrites the whole file through a
 //!   temporary file, fsync, rename and a directory fsync; a file with lines that are
 //!   not decisions is reported (located) and the store opens read-only.
+//! - Never drops a line another program wrote: before each write the file is compared
+//!   with what the store last saw; decisions appended meanwhile are merged, any other
+//!   change stops the writing ([`merge`]).
 //!
 //! See `docs/annotations.md`.
 
 pub mod file;
 pub mod gather;
 pub mod location;
+pub mod merge;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{File, OpenOptions, TryLockError};
@@ -64,6 +68,15 @@ pub enum Decision {
     Note(String),
 }
 
+/// A line after the text the store opened with.
+#[derive(Debug, Clone)]
+struct StoreLine {
+    text: String,
+    decision: Option<Annotation>,
+    /// Written by this session (and so undoable), else merged from another program.
+    session: bool,
+}
+
 /// The open annotation store of one study.
 #[derive(Debug)]
 pub struct AnnotationStore {
@@ -72,11 +85,19 @@ pub struct AnnotationStore {
     auditor: String,
     /// The file's text as it was when opened (a final newline added if it lacked one).
     base_text: String,
-    /// Decisions read from the file, then those of this session.
+    /// The decisions of `base_text`.
+    base_decisions: Vec<Annotation>,
+    /// The lines after `base_text`: this session's and those merged from others.
+    lines: Vec<StoreLine>,
+    /// Every decision in file order.
     decisions: Vec<Annotation>,
-    /// The lines written this session, one per decision after `decisions[opened..]`.
-    session_lines: Vec<String>,
-    opened: usize,
+    /// The file's bytes as the store last read or wrote them, and their snapshot.
+    on_disk: Vec<u8>,
+    snapshot: merge::Snapshot,
+    /// Decisions other programs added while the store was open, merged.
+    merged: usize,
+    /// The pairs of merged decisions not yet taken by [`AnnotationStore::take_merged`].
+    merged_keys: Vec<PairKey>,
     audits: BTreeMap<PairKey, PairAudit>,
     problems: Vec<LocatedError>,
     read_only: Option<String>,
@@ -127,7 +148,16 @@ impl AnnotationStore {
         }
         let path = resolved.path;
         let lock = lock(&path)?;
+        // A temporary file left by a failed write or a crash holds space: with the lock
+        // held, no other store is writing it.
+        let _ = std::fs::remove_file(file::temp_path(&path));
         let contents = file::read(&path).map_err(io_error(&path, "read"))?;
+        let snapshot = if path.exists() {
+            merge::Snapshot::of(&path, contents.text.as_bytes())
+        } else {
+            merge::Snapshot::absent()
+        };
+        let on_disk = contents.text.as_bytes().to_vec();
         let mut base_text = contents.text;
         if !base_text.is_empty() && !base_text.ends_with('\n') {
             base_text.push('\n');
@@ -144,13 +174,17 @@ impl AnnotationStore {
         });
         let audits = replay(&contents.decisions);
         Ok(Self {
-            opened: contents.decisions.len(),
+            base_decisions: contents.decisions.clone(),
             decisions: contents.decisions,
             path,
             location: resolved.location,
             auditor: auditor.trim().to_string(),
             base_text,
-            session_lines: Vec::new(),
+            lines: Vec::new(),
+            on_disk,
+            snapshot,
+            merged: 0,
+            merged_keys: Vec::new(),
             audits,
             problems: contents.errors,
             _lock: if read_only.is_some() {
@@ -187,13 +221,17 @@ impl AnnotationStore {
         a.pair_hash = pair_hash.map(str::to_string);
         a.check().map_err(|p| StoreError::Invalid(p.message))?;
         let line = serde_json::to_string(&a).map_err(|e| StoreError::Invalid(e.to_string()))?;
-        self.session_lines.push(line);
+        self.sync()?;
+        self.lines.push(StoreLine {
+            text: line,
+            decision: Some(a),
+            session: true,
+        });
         if let Err(e) = self.persist() {
-            self.session_lines.pop();
+            self.lines.pop();
             return Err(e);
         }
-        self.decisions.push(a);
-        self.audits = replay(&self.decisions);
+        self.rebuild();
         Ok(())
     }
 
@@ -219,25 +257,83 @@ impl AnnotationStore {
     /// `None` when this session made none. Decisions read from the file are never
     /// undone.
     pub fn undo(&mut self) -> Result<Option<Annotation>, StoreError> {
-        let Some(line) = self.session_lines.pop() else {
+        let Some(at) = self.lines.iter().rposition(|l| l.session) else {
             return Ok(None);
         };
+        if let Some(reason) = &self.read_only {
+            return Err(StoreError::ReadOnly {
+                reason: reason.clone(),
+            });
+        }
+        // Lines merged by `sync` come after `at`, which stays where it is.
+        self.sync()?;
+        let line = self.lines.remove(at);
         if let Err(e) = self.persist() {
-            self.session_lines.push(line);
+            self.lines.insert(at, line);
             return Err(e);
         }
-        let undone = self.decisions.pop();
-        self.audits = replay(&self.decisions);
-        Ok(undone)
+        self.rebuild();
+        Ok(line.decision)
     }
 
-    fn persist(&self) -> Result<(), StoreError> {
+    /// Takes in the decisions another program appended to the file since the store
+    /// last read or wrote it; on any other change, stops writing (read-only) and says
+    /// why, so that a rewrite never drops what someone else wrote.
+    fn sync(&mut self) -> Result<(), StoreError> {
+        let change = merge::change(&self.path, &self.on_disk, &self.snapshot)
+            .map_err(io_error(&self.path, "read"))?;
+        match change {
+            merge::Change::None => Ok(()),
+            merge::Change::Appended { lines, bytes } => {
+                let keys = lines
+                    .iter()
+                    .filter_map(|l| l.decision.as_ref().map(|a| a.key()));
+                let before = self.merged_keys.len();
+                self.merged_keys.extend(keys);
+                self.merged += self.merged_keys.len() - before;
+                self.lines.extend(lines.into_iter().map(|l| StoreLine {
+                    text: l.text,
+                    decision: l.decision,
+                    session: false,
+                }));
+                self.snapshot = merge::Snapshot::of(&self.path, &bytes);
+                self.on_disk = bytes;
+                self.rebuild();
+                Ok(())
+            }
+            merge::Change::Other(why) => {
+                let reason = format!(
+                    "{} was changed by another program while flipscope had it open ({why}); \
+                     nothing was written over it, so nothing of it is lost, and the store is \
+                     now read-only: reopen the study to see the changes",
+                    self.path.display()
+                );
+                self.read_only = Some(reason.clone());
+                self._lock = None;
+                Err(StoreError::ReadOnly { reason })
+            }
+        }
+    }
+
+    /// Writes the whole text (atomically) and remembers what is on disk.
+    fn persist(&mut self) -> Result<(), StoreError> {
         let mut text = self.base_text.clone();
-        for line in &self.session_lines {
-            text.push_str(line);
+        for line in &self.lines {
+            text.push_str(&line.text);
             text.push('\n');
         }
-        file::replace_atomically(&self.path, text).map_err(io_error(&self.path, "write"))
+        file::replace_atomically(&self.path, &text).map_err(io_error(&self.path, "write"))?;
+        self.snapshot = merge::Snapshot::of(&self.path, text.as_bytes());
+        self.on_disk = text.into_bytes();
+        Ok(())
+    }
+
+    /// Every decision in file order, and where each pair stands.
+    fn rebuild(&mut self) {
+        self.decisions = self.base_decisions.clone();
+        self.decisions
+            .extend(self.lines.iter().filter_map(|l| l.decision.clone()));
+        self.audits = replay(&self.decisions);
     }
 
     /// The tags currently confirmed on a pair.
@@ -265,7 +361,19 @@ impl AnnotationStore {
 
     /// How many decisions this session made (and [`AnnotationStore::undo`] can undo).
     pub fn session_len(&self) -> usize {
-        self.decisions.len() - self.opened
+        self.lines.iter().filter(|l| l.session).count()
+    }
+
+    /// How many decisions other programs appended to the file while the store was
+    /// open, merged into it (kept in the file, shown, never undone by this session).
+    pub fn merged(&self) -> usize {
+        self.merged
+    }
+
+    /// The pairs of the decisions merged since the last call (for a UI to refresh them
+    /// and say so).
+    pub fn take_merged(&mut self) -> Vec<PairKey> {
+        std::mem::take(&mut self.merged_keys)
     }
 
     /// Where the store is.

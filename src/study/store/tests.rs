@@ -222,3 +222,84 @@ fn a_missing_study_dir_is_an_error_not_a_fallback() {
     assert!(err.to_string().contains("no-such-study"), "{err}");
     assert!(!data.path().join(FILE_NAME).exists());
 }
+
+/// A decision line as another program (or person) would append it.
+fn foreign_line(i: usize, tag: &str) -> String {
+    let mut a = Annotation::decision(&key(i), AnnotationAction::Tag, "bo");
+    a.tag = Some(tag.into());
+    serde_json::to_string(&a).unwrap()
+}
+
+#[test]
+fn lines_appended_by_another_program_are_merged_never_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(FILE_NAME);
+    let mut store = open(dir.path());
+    store
+        .record(&key(1), Decision::Tag("a".into()), None)
+        .unwrap();
+    let theirs = foreign_line(2, "from-bo");
+    let mut text = fs::read_to_string(&path).unwrap();
+    text.push_str(&theirs);
+    text.push('\n');
+    fs::write(&path, &text).unwrap();
+    store
+        .record(&key(3), Decision::Tag("c".into()), None)
+        .unwrap();
+    assert_eq!(store.merged(), 1);
+    assert_eq!(
+        store.current_tags(&key(2)).len(),
+        1,
+        "their decision is shown"
+    );
+    let lines: Vec<String> = fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1], theirs, "kept where it was written");
+    // Undo takes back this session's last decision only; theirs stays.
+    store.undo().unwrap();
+    store.undo().unwrap();
+    assert_eq!(store.undo().unwrap(), None);
+    let left = fs::read_to_string(&path).unwrap();
+    assert_eq!(left, format!("{theirs}\n"));
+    assert_eq!(store.decisions().len(), 1);
+}
+
+#[test]
+fn any_other_change_by_another_program_stops_the_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(FILE_NAME);
+    let mut store = open(dir.path());
+    store
+        .record(&key(1), Decision::Tag("a".into()), None)
+        .unwrap();
+    // A `git pull` replaced the file with another version.
+    let theirs = format!("{}\n", foreign_line(5, "theirs"));
+    fs::write(&path, &theirs).unwrap();
+    let err = store
+        .record(&key(3), Decision::Tag("c".into()), None)
+        .unwrap_err();
+    assert!(matches!(err, StoreError::ReadOnly { .. }), "{err}");
+    assert!(
+        err.to_string().contains("changed by another program"),
+        "{err}"
+    );
+    assert!(store.read_only_reason().is_some());
+    assert_eq!(fs::read_to_string(&path).unwrap(), theirs);
+    assert!(store.undo().is_err(), "undo would rewrite the file too");
+    assert_eq!(fs::read_to_string(&path).unwrap(), theirs);
+    // The lock is let go: another store may open it now.
+    drop(open(dir.path()));
+}
+
+#[test]
+fn a_stale_temporary_file_is_removed_at_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let temp = file::temp_path(&dir.path().join(FILE_NAME));
+    fs::write(&temp, "partial").unwrap();
+    let _store = open(dir.path());
+    assert!(!temp.exists());
+}

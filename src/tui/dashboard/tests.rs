@@ -407,3 +407,25 @@ fn rescoring_marks_the_figures_stale_and_recomputes_when_the_pairs_arrive() {
     assert!(!app.dashboard_is_stale());
     assert_eq!(conditions(&app).len(), 2, "variant=T1");
 }
+
+#[test]
+fn the_dashboard_draws_at_any_size_down_to_one_cell() {
+    let mut app = fixture_app(120, 40);
+    press(&mut app, "M");
+    settle(&mut app);
+    assert!(app.dashboard.shown.is_some());
+    for (w, h) in [
+        (120, 1),
+        (1, 40),
+        (1, 1),
+        (120, 2),
+        (2, 3),
+        (10, 5),
+        (40, 8),
+        (0, 0),
+    ] {
+        app.size = (w, h);
+        let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| render_app(&app)));
+        assert!(drawn.is_ok(), "the dashboard panicked at {w}x{h}");
+    }
+}

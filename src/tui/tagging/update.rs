@@ -137,8 +137,8 @@ impl App {
         if let [i] = targets[..] {
             let pair = self.study.pairs[i].clone();
             self.message = Some(match self.tagging.toggle(&pair, tag) {
-                Ok(true) => format!("tagged {tag} (saved)"),
-                Ok(false) => format!("untagged {tag} (saved)"),
+                Ok(true) => format!("tagged {tag} (saved){}", self.show_merged()),
+                Ok(false) => format!("untagged {tag} (saved){}", self.show_merged()),
                 Err(e) => e,
             });
             self.tagging.undo_groups.push(1);
@@ -169,6 +169,25 @@ impl App {
             ),
             Some(e) => format!("{verb} {tag} on {done} pairs, then: {e}"),
         });
+    }
+
+    /// Refreshes the pairs of decisions the store merged from another program's lines
+    /// (added to annotations.jsonl while the TUI had it open); what to add to the message.
+    fn show_merged(&mut self) -> String {
+        let keys = match self.tagging.store.as_mut() {
+            Some(store) => store.take_merged(),
+            None => return String::new(),
+        };
+        for key in &keys {
+            if let Some(i) = self.pair_index(key) {
+                self.refresh_pair(i);
+            }
+        }
+        match keys.len() {
+            0 => String::new(),
+            1 => "; 1 decision another program added to the file was kept and merged".into(),
+            n => format!("; {n} decisions another program added to the file were kept and merged"),
+        }
     }
 
     /// Makes one decision per pair of `pairs` (stopping at the first that fails); they
@@ -225,7 +244,7 @@ impl App {
             let pair = self.study.pairs[i].clone();
             self.message = Some(
                 match self.tagging.decide(&pair, Decision::Tag(tag.clone())) {
-                    Ok(()) => format!("tagged {tag} (saved)"),
+                    Ok(()) => format!("tagged {tag} (saved){}", self.show_merged()),
                     Err(e) => e,
                 },
             );
@@ -282,7 +301,7 @@ impl App {
         let pair = self.study.pairs[i].clone();
         let note = self.tagging.note_input.trim().to_string();
         self.message = Some(match self.tagging.decide(&pair, Decision::Note(note)) {
-            Ok(()) => "note saved".into(),
+            Ok(()) => format!("note saved{}", self.show_merged()),
             Err(e) => e,
         });
         self.tagging.undo_groups.push(1);

@@ -68,6 +68,11 @@ impl<R: TableRow> DataTable<'_, R> {
 
 impl<R: TableRow> Widget for DataTable<'_, R> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        // An area below a one-row terminal's border lies outside the buffer.
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
         let theme = self.theme;
         let position = match self.selected {
             Some(s) if self.total > 0 => format!(" {}/{} ", s + 1, self.total),
