@@ -6,6 +6,7 @@
 
 pub mod audit;
 pub mod cli;
+pub mod generate;
 pub mod logic;
 pub mod rtl;
 pub mod score;
