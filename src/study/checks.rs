@@ -5,7 +5,7 @@
 use super::error::LocatedError;
 use super::locate::{key_column, value_column};
 use super::pair::PairRecord;
-use super::program::{ORIGINAL, Program};
+use super::program::{ORIGINAL, Program, ProgramKind};
 
 /// One line of a file being loaded: where it is and its text, to locate problems.
 #[derive(Debug, Clone, Copy)]
@@ -71,7 +71,107 @@ pub fn program(at: &Line, p: &Program) -> Vec<LocatedError> {
             ));
         }
     }
+    match p.kind {
+        ProgramKind::Fragment => fragment_fields(at, p, &mut out),
+        ProgramKind::Module => module_fields(at, p, &mut out),
+    }
     out
+}
+
+/// A fragment program carries none of the whole-module fields.
+fn fragment_fields(at: &Line, p: &Program, out: &mut Vec<LocatedError>) {
+    let present = [
+        ("top", p.top.is_some()),
+        ("rtl_name", p.rtl_name.is_some()),
+        ("files", !p.files.is_empty()),
+        ("reset", p.reset.is_some()),
+        ("mutants", !p.mutants.is_empty()),
+    ];
+    for (field, _) in present.iter().filter(|(_, is)| *is) {
+        out.push(at.at_key(
+            &[field],
+            format!(
+                "\"{field}\" belongs to a whole-module program: add \"kind\": \"module\" or remove it"
+            ),
+        ));
+    }
+    for (name, variant) in &p.variants {
+        for (field, is) in [
+            ("top", variant.top.is_some()),
+            ("rtl_name", variant.rtl_name.is_some()),
+        ] {
+            if is {
+                out.push(at.at_key(
+                    &["variants", name, field],
+                    format!("\"{field}\" of variant \"{name}\" belongs to a whole-module program: add \"kind\": \"module\" to the program or remove it"),
+                ));
+            }
+        }
+    }
+}
+
+/// A module program names its top module; its files, variants and mutants are whole.
+fn module_fields(at: &Line, p: &Program, out: &mut Vec<LocatedError>) {
+    match p.top.as_deref() {
+        None => out.push(at.at(
+            &["kind"],
+            "a module program needs \"top\", the name of its top module",
+        )),
+        Some(top) if top.trim().is_empty() => out.push(at.at(
+            &["top"],
+            "expected the top module's name, not an empty string",
+        )),
+        Some(_) => {}
+    }
+    if p.reset.as_deref().is_some_and(|r| r.trim().is_empty()) {
+        out.push(at.at(
+            &["reset"],
+            "expected a reset condition such as \"rst\" or \"!rst_n\", or null for none",
+        ));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, file) in p.files.iter().enumerate() {
+        let index = i.to_string();
+        if file.name.trim().is_empty() {
+            out.push(at.at(
+                &["files", &index, "name"],
+                "expected a file name, not an empty string",
+            ));
+        } else if !seen.insert(file.name.as_str()) || p.rtl_name.as_deref() == Some(&file.name) {
+            out.push(at.at(
+                &["files", &index, "name"],
+                format!("file \"{}\" is given twice", file.name),
+            ));
+        }
+    }
+    for (name, variant) in &p.variants {
+        if variant.top.as_deref().is_some_and(|t| t.trim().is_empty()) {
+            out.push(at.at(
+                &["variants", name, "top"],
+                "expected the variant's top module, not an empty string",
+            ));
+        }
+    }
+    for (name, mutant) in &p.mutants {
+        if name.trim().is_empty() {
+            out.push(at.at_key(
+                &["mutants", name],
+                "expected a mutant name, not an empty string",
+            ));
+        }
+        if mutant.rtl.trim().is_empty() {
+            out.push(at.at(
+                &["mutants", name, "rtl"],
+                format!("mutant \"{name}\" has no RTL: expected the mutated module"),
+            ));
+        }
+        if mutant.top.as_deref().is_some_and(|t| t.trim().is_empty()) {
+            out.push(at.at(
+                &["mutants", name, "top"],
+                "expected the mutant's top module, not an empty string",
+            ));
+        }
+    }
 }
 
 /// The problems of one pair on its own.
@@ -170,6 +270,67 @@ mod tests {
             "programs.jsonl:2:{}: \"original\" is the program",
             col("\"original\"")
         ))));
+    }
+
+    const MODULE: &str = r#"{"id": "arbiter_0007", "stratum": "arbiter", "synchronous": true, "clock": "posedge clk", "kind": "module", "top": "arb_case", "rtl": "module arb_case(input clk); endmodule", "reference": "", "reset": "rst", "variants": {"nested_if": {"rtl": "module arb_if(input clk); endmodule", "top": "arb_if"}}, "mutants": {"drop_t1": {"rtl": "module arb_m(input clk); endmodule", "top": "arb_m"}}}"#;
+
+    #[test]
+    fn a_good_module_program_has_no_problems() {
+        assert!(
+            check_program(MODULE).is_empty(),
+            "{:?}",
+            check_program(MODULE)
+        );
+    }
+
+    #[test]
+    fn a_module_program_needs_a_top_and_whole_mutants() {
+        let t = MODULE
+            .replace(r#""top": "arb_case", "#, "")
+            .replace(
+                r#""rtl": "module arb_m(input clk); endmodule""#,
+                r#""rtl": """#,
+            )
+            .replace(r#""reset": "rst""#, r#""reset": " ""#);
+        let msgs: Vec<String> = check_program(&t).iter().map(ToString::to_string).collect();
+        assert_eq!(msgs.len(), 3, "{msgs:#?}");
+        let col = |needle: &str| t.find(needle).unwrap() + 1;
+        assert!(msgs.contains(&format!(
+            "programs.jsonl:2:{}: a module program needs \"top\", the name of its top module",
+            col("\"module\"")
+        )));
+        assert!(
+            msgs.iter()
+                .any(|m| m.contains("mutant \"drop_t1\" has no RTL"))
+        );
+        assert!(
+            msgs.iter()
+                .any(|m| m.contains("expected a reset condition"))
+        );
+    }
+
+    #[test]
+    fn module_fields_on_a_fragment_are_errors_at_their_key() {
+        let t = r#"{"id": "p", "stratum": "s", "synchronous": false, "rtl": "x = y;", "reference": "r", "top": "m", "variants": {"T1": {"rtl": "x = y;", "top": "n"}}}"#;
+        let errors = check_program(t);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(errors[0].column, t.find("\"top\"").unwrap() + 1);
+        assert!(errors[0].message.contains("add \"kind\": \"module\""));
+        assert!(errors[1].message.contains("of variant \"T1\""));
+    }
+
+    #[test]
+    fn module_accessors_fall_back_to_the_program() {
+        let (_, p) = parse_line::<Program>("programs.jsonl", 1, MODULE).unwrap();
+        assert!(p.is_module());
+        assert_eq!(p.variant_top("original"), Some("arb_case"));
+        assert_eq!(p.variant_top("nested_if"), Some("arb_if"));
+        assert_eq!(p.variant_rtl_name("nested_if"), "arb_if.sv");
+        assert_eq!(p.mutant_top(&p.mutants["drop_t1"]), Some("arb_m"));
+        let line = serde_json::to_string(&p).unwrap();
+        let (_, again) = parse_line::<Program>("programs.jsonl", 1, &line).unwrap();
+        assert_eq!(again, p);
+        assert!(again.extra.is_empty());
     }
 
     #[test]

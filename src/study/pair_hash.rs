@@ -119,7 +119,7 @@ mod tests {
             Variant {
                 rtl: "if (v1) x = y;".into(),
                 rename: None,
-                extra: Default::default(),
+                ..Variant::default()
             },
         );
         assert_ne!(h, inputs(&q).hash(), "the rename map is an input");

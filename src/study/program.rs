@@ -1,5 +1,8 @@
 //! `programs.jsonl`: one program per line, with its reference properties and its
-//! variants (named rewrites of its RTL, each with an optional rename map).
+//! variants (named rewrites of its RTL, each with an optional rename map). A program is
+//! an RTL fragment scored by path conditions (VERT), or a whole module scored by formal
+//! proof (EquivSVA, AssertionBench) with its top module, extra source files, reset and
+//! mutants.
 
 use std::collections::BTreeMap;
 
@@ -9,8 +12,59 @@ use serde_json::{Map, Value};
 /// The name of the unrewritten input in generations and pairs.
 pub const ORIGINAL: &str = "original";
 
-/// One RTL input with its reference properties and its variants.
+/// What a program's RTL is, and so how its generated properties are scored.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProgramKind {
+    /// An RTL fragment (VERT): assignment behaviors judged by path-condition equivalence.
+    #[default]
+    Fragment,
+    /// A whole module (EquivSVA, AssertionBench): properties judged by formal proof.
+    Module,
+}
+
+impl ProgramKind {
+    /// Whether this is the default kind (kept out of written records).
+    pub fn is_fragment(&self) -> bool {
+        *self == ProgramKind::Fragment
+    }
+
+    /// The name used in files: `fragment` or `module`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            ProgramKind::Fragment => "fragment",
+            ProgramKind::Module => "module",
+        }
+    }
+}
+
+/// A named source file of a whole-module design, read before the program's `rtl`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceText {
+    /// The file name shown in messages, e.g. `fht_bfly.v`.
+    pub name: String,
+    /// The file's text, exactly as given.
+    pub text: String,
+}
+
+/// A behavior-changing rewrite of a whole-module program: a good property should fail on it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Mutant {
+    /// The mutant's RTL (the whole module).
+    pub rtl: String,
+    /// The mutant's top module; the program's `top` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top: Option<String>,
+    /// The file name of `rtl` shown in messages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rtl_name: Option<String>,
+    /// Fields flipscope does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One RTL input with its reference properties and its variants.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Program {
     /// Unique within the study, e.g. `ifdataset-not-else/0007`.
     pub id: String,
@@ -28,6 +82,26 @@ pub struct Program {
     /// Named rewrites of `rtl` (`T1`, `T2`, `T3`, ...), by name.
     #[serde(default)]
     pub variants: BTreeMap<String, Variant>,
+    /// `fragment` (the default) or `module`.
+    #[serde(default, skip_serializing_if = "ProgramKind::is_fragment")]
+    pub kind: ProgramKind,
+    /// The top module of `rtl` (module programs; required there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top: Option<String>,
+    /// The file name of `rtl` shown in messages (module programs), e.g. `canonical_case.sv`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rtl_name: Option<String>,
+    /// Further source files of the design, read in order before `rtl` (module programs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<SourceText>,
+    /// The reset condition, an expression true while the design is in reset (`rst`,
+    /// `!rst_n`): assumed to hold in the first cycle of a proof. Absent or null: no reset
+    /// assumption (module programs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reset: Option<String>,
+    /// Behavior-changing rewrites of the module, by name (module programs).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub mutants: BTreeMap<String, Mutant>,
     /// Fields flipscope does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -52,10 +126,48 @@ impl Program {
     pub fn variant_names(&self) -> impl Iterator<Item = &str> {
         std::iter::once(ORIGINAL).chain(self.variants.keys().map(String::as_str))
     }
+
+    /// Whether this is a whole-module program, scored by formal proof.
+    pub fn is_module(&self) -> bool {
+        self.kind == ProgramKind::Module
+    }
+
+    /// The top module of a variant (`original` included): the variant's own `top`, else
+    /// the program's.
+    pub fn variant_top(&self, variant: &str) -> Option<&str> {
+        let own = if variant == ORIGINAL {
+            None
+        } else {
+            self.variants.get(variant)?.top.as_deref()
+        };
+        own.or(self.top.as_deref())
+    }
+
+    /// The file name of a variant's RTL (`original` included), for messages: its
+    /// `rtl_name`, else `<top>.sv`, else `<variant>.sv`.
+    pub fn variant_rtl_name(&self, variant: &str) -> String {
+        let own = if variant == ORIGINAL {
+            self.rtl_name.as_deref()
+        } else {
+            self.variants
+                .get(variant)
+                .and_then(|v| v.rtl_name.as_deref())
+        };
+        match (own, self.variant_top(variant)) {
+            (Some(name), _) => name.to_string(),
+            (None, Some(top)) => format!("{top}.sv"),
+            (None, None) => format!("{variant}.sv"),
+        }
+    }
+
+    /// The top module of a mutant: its own `top`, else the program's.
+    pub fn mutant_top<'a>(&'a self, mutant: &'a Mutant) -> Option<&'a str> {
+        mutant.top.as_deref().or(self.top.as_deref())
+    }
 }
 
 /// A semantics-preserving rewrite of a program's RTL.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Variant {
     /// The rewritten RTL.
     pub rtl: String,
@@ -63,6 +175,12 @@ pub struct Variant {
     /// (variant name -> original name), for renaming rewrites such as T2.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rename: Option<BTreeMap<String, String>>,
+    /// The variant's top module, when it differs from the program's (module programs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top: Option<String>,
+    /// The file name of the variant's RTL shown in messages (module programs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rtl_name: Option<String>,
     /// Fields flipscope does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

@@ -154,8 +154,8 @@ pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, V
             clock,
             rtl: record.code,
             reference: record.assertion,
-            variants: Default::default(),
             extra: record.extra,
+            ..Program::default()
         });
     }
     if errors.is_empty() {

@@ -243,7 +243,7 @@ fn program(id: &str, shape: &Shape, rewrites: &[(Kind, Rewrite)]) -> Program {
                 Variant {
                     rtl: r.rtl.clone(),
                     rename: r.rename.clone(),
-                    extra: Map::new(),
+                    ..Variant::default()
                 },
             )
         })
@@ -256,6 +256,6 @@ fn program(id: &str, shape: &Shape, rewrites: &[(Kind, Rewrite)]) -> Program {
         rtl: shape.rtl.clone(),
         reference: shape.reference(),
         variants,
-        extra: Map::new(),
+        ..Program::default()
     }
 }

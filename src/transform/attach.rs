@@ -72,7 +72,7 @@ pub fn attach_variants(
                     let mut variant = Variant {
                         rtl: rewrite.rtl,
                         rename: rewrite.rename,
-                        extra: Default::default(),
+                        ..Variant::default()
                     };
                     if variant.rename.is_some()
                         && let Some(clock) = rewrite.clock.filter(|_| program.clock.is_some())

@@ -4,7 +4,6 @@
 
 use minijinja::{Value, context};
 
-use super::equivsva::describe_reset;
 use crate::study::Program;
 
 /// Every placeholder, in the order the documentation lists them.
@@ -36,7 +35,7 @@ pub struct PromptInputs {
     /// The clock event (`posedge clk`), empty when there is none.
     pub clock: String,
     /// The reset as EquivSVA describes it (`rst, active high, synchronous`), or
-    /// `not specified`.
+    /// `not specified`; see [`program_reset`].
     pub reset: String,
 }
 
@@ -50,7 +49,7 @@ impl PromptInputs {
             rtl: program.variant_rtl(variant)?.to_string(),
             synchronous: program.synchronous,
             clock: program.clock.clone().unwrap_or_default(),
-            reset: describe_reset(program.extra.get("reset")),
+            reset: program_reset(program),
         })
     }
 
@@ -99,4 +98,36 @@ impl PromptInputs {
             reset => &self.reset,
         }
     }
+}
+
+/// The extra program field that gives the `{{ reset }}` text word for word (an EquivSVA
+/// importer writes `describe_reset` of the family's `spec.json` there).
+pub const RESET_DESCRIPTION: &str = "reset_description";
+
+/// A program's reset as EquivSVA's prompt describes it: the program's
+/// `reset_description` when it has one; else from its `reset` expression, `NAME` as
+/// `NAME, active high, reset` and `!NAME` (or `~NAME`) as `NAME, active low, reset`
+/// (`reset` is EquivSVA's word when the timing is not known), any other expression as
+/// it is; `not specified` without a reset.
+pub fn program_reset(program: &Program) -> String {
+    if let Some(text) = program.extra.get(RESET_DESCRIPTION).and_then(|v| v.as_str()) {
+        return text.to_string();
+    }
+    let Some(expr) = program.reset.as_deref().map(str::trim).filter(|e| !e.is_empty()) else {
+        return "not specified".into();
+    };
+    let is_name = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+            && !s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    if is_name(expr) {
+        return format!("{expr}, active high, reset");
+    }
+    if let Some(name) = expr.strip_prefix(['!', '~']).map(str::trim)
+        && is_name(name)
+    {
+        return format!("{name}, active low, reset");
+    }
+    expr.to_string()
 }

@@ -12,7 +12,7 @@ use minijinja::{Environment, UndefinedBehavior, syntax::SyntaxConfig};
 use sha2::{Digest, Sha256};
 
 pub use equivsva::{describe_clock, describe_reset, inputs_from_spec};
-pub use inputs::{PLACEHOLDERS, PromptInputs};
+pub use inputs::{PLACEHOLDERS, PromptInputs, RESET_DESCRIPTION, program_reset};
 
 use crate::study::source::hex;
 
