@@ -66,7 +66,10 @@ fn a_real_model_end_to_end() {
     assert!(err.contains("generated 6 of 6"), "{err}");
     let path = dir.path().join("generations.jsonl");
     let text = std::fs::read_to_string(&path).unwrap();
-    let gens: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let gens: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(gens.len(), 6);
     for g in &gens {
         let meta = &g["meta"];
@@ -76,13 +79,23 @@ fn a_real_model_end_to_end() {
         assert!(reason == "stop" || reason == "length", "{meta}");
         assert!(meta["completion_tokens"].as_u64().unwrap() <= 48, "{meta}");
         assert!(meta["prompt_tokens"].as_u64().unwrap() > 100, "{meta}");
-        assert_eq!(meta["truncated"], reason == "length" || meta["completion_tokens"] == 48);
+        assert_eq!(
+            meta["truncated"],
+            reason == "length" || meta["completion_tokens"] == 48
+        );
         assert!(g["output"].is_string());
     }
 
     // The answers are scored (mostly wrong: the pipeline is what is tested).
-    let score = flipscope().args(["score", dir.path().to_str().unwrap()]).output().unwrap();
-    assert!(score.status.success(), "{}", String::from_utf8_lossy(&score.stderr));
+    let score = flipscope()
+        .args(["score", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        score.status.success(),
+        "{}",
+        String::from_utf8_lossy(&score.stderr)
+    );
     let pairs = String::from_utf8(score.stdout).unwrap();
     assert!(pairs.lines().count() > 0, "no pairs");
     for line in pairs.lines() {
@@ -95,9 +108,20 @@ fn a_real_model_end_to_end() {
     let again = generate(dir.path(), &url);
     let err = String::from_utf8_lossy(&again.stderr);
     assert!(again.status.success(), "{err}");
-    assert!(err.contains("nothing to send for model \"smollm2-135m\": 6 generated already"), "{err}");
+    assert!(
+        err.contains("nothing to send for model \"smollm2-135m\": 6 generated already"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let none = generate(dir.path(), &format!("http://127.0.0.1:{port}/v1"));
-    assert!(none.status.success(), "{}", String::from_utf8_lossy(&none.stderr));
+    assert!(
+        none.status.success(),
+        "{}",
+        String::from_utf8_lossy(&none.stderr)
+    );
 }

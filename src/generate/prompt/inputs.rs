@@ -110,15 +110,25 @@ pub const RESET_DESCRIPTION: &str = "reset_description";
 /// (`reset` is EquivSVA's word when the timing is not known), any other expression as
 /// it is; `not specified` without a reset.
 pub fn program_reset(program: &Program) -> String {
-    if let Some(text) = program.extra.get(RESET_DESCRIPTION).and_then(|v| v.as_str()) {
+    if let Some(text) = program
+        .extra
+        .get(RESET_DESCRIPTION)
+        .and_then(|v| v.as_str())
+    {
         return text.to_string();
     }
-    let Some(expr) = program.reset.as_deref().map(str::trim).filter(|e| !e.is_empty()) else {
+    let Some(expr) = program
+        .reset
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+    else {
         return "not specified".into();
     };
     let is_name = |s: &str| {
         !s.is_empty()
-            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
             && !s.starts_with(|c: char| c.is_ascii_digit())
     };
     if is_name(expr) {

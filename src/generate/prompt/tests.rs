@@ -155,13 +155,29 @@ fn equivsva_describes_clock_and_reset_as_its_exporter() {
 #[test]
 fn a_program_reset_as_equivsva_words_it() {
     let base = r#"{"id": "m", "stratum": "s", "synchronous": true, "clock": "posedge clk", "kind": "module", "top": "m", "rtl": "module m;\nendmodule\n", "reference": ""}"#;
-    let with = |extra: &str| program(&base.replace(r#""reference": """#, &format!(r#""reference": "", {extra}"#)));
+    let with = |extra: &str| {
+        program(&base.replace(
+            r#""reference": """#,
+            &format!(r#""reference": "", {extra}"#),
+        ))
+    };
     assert_eq!(program_reset(&program(base)), "not specified");
-    assert_eq!(program_reset(&with(r#""reset": "rst""#)), "rst, active high, reset");
-    assert_eq!(program_reset(&with(r#""reset": "!rst_n""#)), "rst_n, active low, reset");
-    assert_eq!(program_reset(&with(r#""reset": "rst || por""#)), "rst || por");
     assert_eq!(
-        program_reset(&with(r#""reset": "rst", "reset_description": "rst, active high, synchronous""#)),
+        program_reset(&with(r#""reset": "rst""#)),
+        "rst, active high, reset"
+    );
+    assert_eq!(
+        program_reset(&with(r#""reset": "!rst_n""#)),
+        "rst_n, active low, reset"
+    );
+    assert_eq!(
+        program_reset(&with(r#""reset": "rst || por""#)),
+        "rst || por"
+    );
+    assert_eq!(
+        program_reset(&with(
+            r#""reset": "rst", "reset_description": "rst, active high, synchronous""#
+        )),
         "rst, active high, synchronous"
     );
 }
