@@ -21,13 +21,15 @@ pub enum Mode {
     Help,
     Agreement,
     Dashboard,
+    Programs,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 7] = [
+    pub const ALL: [Mode; 8] = [
         Mode::Queue,
         Mode::Audit,
         Mode::Dashboard,
+        Mode::Programs,
         Mode::Filter,
         Mode::Finder,
         Mode::Help,
@@ -43,6 +45,7 @@ impl Mode {
             Mode::Help => "help",
             Mode::Agreement => "agreement",
             Mode::Dashboard => "dashboard",
+            Mode::Programs => "programs",
         }
     }
 
@@ -135,7 +138,7 @@ pub enum KeymapError {
     #[error("keymap: [{mode}] unknown key `{key}`: expected e.g. `j`, `Ctrl-p`, `Enter`, `F1`")]
     UnknownKey { mode: String, key: String },
     #[error(
-        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, filter, finder, help or agreement"
+        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, programs, filter, finder, help or agreement"
     )]
     UnknownMode(String),
 }

@@ -25,6 +25,7 @@ pub mod jobs;
 pub mod keymap;
 pub mod layout;
 pub mod model;
+pub mod programs;
 pub mod queue;
 pub mod runner;
 pub mod tagging;

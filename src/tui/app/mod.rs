@@ -22,6 +22,7 @@ use crate::tui::jobs::JobKind;
 use crate::tui::keymap::{Keymap, Mode};
 use crate::tui::model::StudyView;
 use crate::tui::model::load::{Prepared, RawStudy};
+use crate::tui::programs::ProgramsState;
 use crate::tui::queue::Queue;
 use crate::tui::tagging::Tagging;
 use crate::tui::text::highlight::Highlighted;
@@ -72,6 +73,8 @@ pub struct App {
     pub compare: CompareState,
     /// The metrics dashboard (`tui::dashboard`).
     pub dashboard: DashboardState,
+    /// The programs screen (`tui::programs`).
+    pub programs: ProgramsState,
     next_id: u64,
 }
 
@@ -109,6 +112,7 @@ impl App {
             paths: Vec::new(),
             compare: CompareState::default(),
             dashboard: DashboardState::default(),
+            programs: ProgramsState::default(),
             next_id: 0,
         }
     }
@@ -151,6 +155,7 @@ impl App {
             (None, Screen::Audit) => Mode::Audit,
             (None, Screen::Agreement) => Mode::Agreement,
             (None, Screen::Dashboard) => Mode::Dashboard,
+            (None, Screen::Programs) => Mode::Programs,
         }
     }
 
@@ -196,6 +201,7 @@ impl App {
             Action::First => self.move_by(isize::MIN / 2),
             Action::Last => self.move_by(isize::MAX / 2),
             Action::Open if self.screen == Screen::Agreement => self.open_disagreement(),
+            Action::Open if self.screen == Screen::Programs => {}
             Action::Open => self.open_selected(),
             Action::OpenFilter => self.open_filter(),
             Action::CycleFlip => self.change_queue(Queue::cycle_flip),
@@ -206,6 +212,11 @@ impl App {
             Action::NextPane | Action::PrevPane if self.screen == Screen::Agreement => {
                 self.toggle_agreement_focus();
             }
+            Action::NextPane if self.screen == Screen::Programs => {
+                self.programs.cycle_variant(1);
+            }
+            Action::PrevPane if self.screen == Screen::Programs => self.programs.cycle_variant(-1),
+            Action::OpenPrograms => self.open_programs(),
             Action::NextPane => self.cycle_pane(1),
             Action::PrevPane => self.cycle_pane(Pane::ALL.len() - 1),
             Action::NextPair if self.compare.view.is_some() => self.step_disagreement(1),
@@ -264,10 +275,20 @@ impl App {
                                 queue,
                                 index,
                                 raw,
+                                catalog,
                                 ..
                             } = (*prepared).clone();
                             self.set_study(study, queue, index);
                             self.raw = raw;
+                            self.programs = ProgramsState::new(catalog);
+                            // Programs and nothing to score yet: the programs screen
+                            // says how to generate.
+                            if self.study.pairs.is_empty()
+                                && self.raw.is_none()
+                                && !self.programs.catalog.programs.is_empty()
+                            {
+                                self.screen = Screen::Programs;
+                            }
                             self.request_score();
                             if let Some(dir) = self.study_dir.clone() {
                                 let root = crate::study::store::location::default_data_root();
@@ -314,6 +335,7 @@ impl App {
             None if self.screen == Screen::Audit => self.back_to_queue(),
             None if self.screen == Screen::Agreement => self.close_agreement(),
             None if self.screen == Screen::Dashboard => self.screen = Screen::Queue,
+            None if self.screen == Screen::Programs => self.close_programs(),
             None => {}
         }
     }
@@ -322,6 +344,7 @@ impl App {
         match self.mode() {
             Mode::Audit => audit::view::audit_page(self.size),
             Mode::Agreement => self.agreement_page(),
+            Mode::Programs => self.programs_page(),
             _ => self.queue_rows().max(1),
         }
     }
@@ -337,6 +360,7 @@ impl App {
             Mode::Help => self.scroll_help(delta),
             Mode::Agreement => self.move_agreement(delta),
             Mode::Dashboard => self.dashboard.move_by(delta),
+            Mode::Programs => self.move_programs(delta),
             Mode::Filter => {}
         }
     }
