@@ -116,6 +116,11 @@ fn every_program_and_variant_with_its_meta() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(out.stdout.is_empty(), "nothing on stdout");
     assert!(
+        !stderr(&out).contains("ETA") && !stderr(&out).contains("in flight"),
+        "no progress bar when stderr is not a terminal: {}",
+        stderr(&out)
+    );
+    assert!(
         stderr(&out).contains("generated 7 of 7"),
         "{}",
         stderr(&out)
