@@ -21,11 +21,16 @@ pub enum Mode {
     Help,
     Agreement,
     Dashboard,
+    /// The copy menu (`y`).
+    Copy,
+    /// The whole status message (`!`).
+    Message,
+    /// The programs screen (`P`).
     Programs,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 8] = [
+    pub const ALL: [Mode; 10] = [
         Mode::Queue,
         Mode::Audit,
         Mode::Dashboard,
@@ -34,6 +39,8 @@ impl Mode {
         Mode::Finder,
         Mode::Help,
         Mode::Agreement,
+        Mode::Copy,
+        Mode::Message,
     ];
 
     pub fn name(self) -> &'static str {
@@ -46,6 +53,24 @@ impl Mode {
             Mode::Agreement => "agreement",
             Mode::Dashboard => "dashboard",
             Mode::Programs => "programs",
+            Mode::Copy => "copy",
+            Mode::Message => "message",
+        }
+    }
+
+    /// What the help calls the mode's section.
+    pub fn title(self) -> &'static str {
+        match self {
+            Mode::Queue => "queue (the list of pairs)",
+            Mode::Audit => "audit (one pair)",
+            Mode::Dashboard => "dashboard (metrics)",
+            Mode::Filter => "filter bar and other text fields (search, note, compare, name)",
+            Mode::Finder => "finder",
+            Mode::Help => "help",
+            Mode::Agreement => "agreement",
+            Mode::Copy => "copy menu (y)",
+            Mode::Message => "message (!)",
+            Mode::Programs => "programs (variants, behaviors, generations)",
         }
     }
 
@@ -126,6 +151,17 @@ pub struct Binding {
     parsed: Vec<Key>,
     /// Whether the footer shows it.
     pub hint: bool,
+    /// What it does on this screen, when the action's own words would not say.
+    pub help: Option<String>,
+}
+
+impl Binding {
+    /// What the binding does: its own help text, else the action's.
+    pub fn describe(&self) -> &str {
+        self.help
+            .as_deref()
+            .unwrap_or_else(|| self.action.describe())
+    }
 }
 
 /// A problem in a keymap file.
@@ -138,7 +174,7 @@ pub enum KeymapError {
     #[error("keymap: [{mode}] unknown key `{key}`: expected e.g. `j`, `Ctrl-p`, `Enter`, `F1`")]
     UnknownKey { mode: String, key: String },
     #[error(
-        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, programs, filter, finder, help or agreement"
+        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, programs, filter, finder, help, agreement, copy or message"
     )]
     UnknownMode(String),
 }
@@ -149,6 +185,7 @@ struct RawBinding {
     keys: Vec<String>,
     #[serde(default)]
     hint: bool,
+    help: Option<String>,
 }
 
 /// The whole table: global bindings and one list per mode.
@@ -217,12 +254,16 @@ impl Keymap {
                     keys: b.keys,
                     parsed,
                     hint: b.hint,
+                    help: b.help,
                 };
                 match list.iter_mut().find(|x| x.action == binding.action) {
                     Some(existing) => {
                         existing.keys = binding.keys;
                         existing.parsed = binding.parsed;
                         existing.hint |= binding.hint;
+                        if binding.help.is_some() {
+                            existing.help = binding.help;
+                        }
                     }
                     None => list.push(binding),
                 }
@@ -260,18 +301,18 @@ impl Keymap {
     }
 
     /// The footer hints of a mode: (keys, description), own bindings first.
-    pub fn hints(&self, mode: Mode) -> Vec<(String, &'static str)> {
+    pub fn hints(&self, mode: Mode) -> Vec<(String, &str)> {
+        self.hint_bindings(mode)
+            .into_iter()
+            .map(|b| (b.keys.first().cloned().unwrap_or_default(), b.describe()))
+            .collect()
+    }
+
+    /// The bindings the footer of a mode shows, own bindings first.
+    pub fn hint_bindings(&self, mode: Mode) -> Vec<&Binding> {
         let own = self.bindings(mode).iter();
         let global = self.global.iter().filter(|_| !mode.is_text());
-        own.chain(global)
-            .filter(|b| b.hint)
-            .map(|b| {
-                (
-                    b.keys.first().cloned().unwrap_or_default(),
-                    b.action.describe(),
-                )
-            })
-            .collect()
+        own.chain(global).filter(|b| b.hint).collect()
     }
 }
 
