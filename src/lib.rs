@@ -8,6 +8,7 @@ pub mod audit;
 pub mod cli;
 pub mod formal;
 pub mod formal_score;
+pub mod generate;
 pub mod logic;
 pub mod rtl;
 pub mod score;

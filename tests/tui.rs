@@ -28,11 +28,11 @@ fn a_missing_study_is_refused_with_its_path() {
 }
 
 #[test]
-fn a_directory_without_pairs_is_refused() {
+fn a_directory_without_pairs_or_programs_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
-        dir.path().join("programs.jsonl"),
-        std::fs::read_to_string(format!("{}/programs.jsonl", fixture())).unwrap(),
+        dir.path().join("generations.jsonl"),
+        "{\"program\": \"p1\", \"variant\": \"original\", \"model\": \"m\", \"output\": \"\"}\n",
     )
     .unwrap();
     let out = common::run(&[dir.path().to_str().unwrap()]);
@@ -917,5 +917,54 @@ fn a_temporary_file_left_by_a_full_disk_is_removed_when_the_study_opens() {
         !temp.exists(),
         "the partial temporary file still holds its space"
     );
+    tmux.quit(&exit_file);
+}
+
+/// A study with programs and no generations yet opens on the programs screen, which
+/// says how to generate; the variants and the next program can be browsed; then a
+/// generated study shows its generation states behind `P`.
+#[test]
+fn journey_programs_before_and_after_generating() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let study = dir.path().join("study");
+    copy_dir(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/programs-only"),
+        &study,
+    );
+    let tmux = Tmux {
+        socket: format!("flipscope-test-programs-{}", std::process::id()),
+    };
+    let exit_file = tmux.launch(dir.path(), &study, "programs");
+    let screen = tmux.wait_for(&["No generations yet", "Programs", "RTL original"]);
+    assert!(
+        screen.contains("flipscope generate") && screen.contains("--endpoint URL --model NAME"),
+        "{screen}"
+    );
+    tmux.keys(&["Tab"]);
+    tmux.wait_for(&["RTL T1", "variant 2/4"]);
+    tmux.keys(&["j"]);
+    // p11 has no T1: the second of its variants (T2) is shown.
+    tmux.wait_for(&["RTL T2 (renamed", "variant 2/3"]);
+    tmux.quit(&exit_file);
+    drop(tmux);
+
+    let states = dir.path().join("states");
+    copy_dir(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/generation-states"),
+        &states,
+    );
+    let tmux = Tmux {
+        socket: format!("flipscope-test-states-{}", std::process::id()),
+    };
+    let exit_file = tmux.launch(dir.path(), &states, "states");
+    tmux.wait_for(&["flip CW"]);
+    tmux.keys(&["P"]);
+    let screen = tmux.wait_for(&["Generations", "✂ truncated", "✗ failed", "· missing"]);
+    assert!(screen.contains("m-a") && screen.contains("m-b"), "{screen}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["flip CW"]);
     tmux.quit(&exit_file);
 }

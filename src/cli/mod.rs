@@ -12,6 +12,8 @@ mod audit_table;
 pub mod behaviors;
 pub mod check_sva;
 pub mod export;
+pub mod generate;
+mod generate_progress;
 pub mod import;
 mod import_equivsva;
 mod import_variants;
@@ -73,6 +75,8 @@ pub enum Command {
     Prove(prove::Args),
     /// Write a simulated study (the bundled sample-runs/ with the defaults).
     Synth(synth::Args),
+    /// Generate a study's outputs from a model endpoint (OpenAI-compatible).
+    Generate(generate::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -120,6 +124,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Agreement(args) => agreement::run(args),
             Command::Prove(args) => prove::run(args),
             Command::Synth(args) => synth::run(args),
+            Command::Generate(args) => generate::run(args),
         },
     }
 }

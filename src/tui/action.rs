@@ -91,6 +91,9 @@ pub enum Action {
     ExportTags,
     /// Open the metrics dashboard of the current filter.
     OpenDashboard,
+    /// Open the programs screen: programs, variants, behaviors and the generations'
+    /// states (truncated, failed, missing).
+    OpenPrograms,
     /// Write the dashboard's table to a file in the chosen format.
     ExportMetrics,
     /// Cycle the export format: markdown, csv, latex, json.
@@ -193,6 +196,7 @@ pub const NAMED: &[(&str, Action, &str)] = &[
     ("compare", Action::OpenCompare, "agreement with a file"),
     ("export_tags", Action::ExportTags, "export tags"),
     ("dashboard", Action::OpenDashboard, "metrics"),
+    ("programs", Action::OpenPrograms, "programs"),
     ("export", Action::ExportMetrics, "export"),
     ("export_format", Action::CycleExportFormat, "format"),
     ("figure", Action::ToggleFigure, "other figure"),

@@ -25,13 +25,16 @@ pub enum Mode {
     Copy,
     /// The whole status message (`!`).
     Message,
+    /// The programs screen (`P`).
+    Programs,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 9] = [
+    pub const ALL: [Mode; 10] = [
         Mode::Queue,
         Mode::Audit,
         Mode::Dashboard,
+        Mode::Programs,
         Mode::Filter,
         Mode::Finder,
         Mode::Help,
@@ -49,6 +52,7 @@ impl Mode {
             Mode::Help => "help",
             Mode::Agreement => "agreement",
             Mode::Dashboard => "dashboard",
+            Mode::Programs => "programs",
             Mode::Copy => "copy",
             Mode::Message => "message",
         }
@@ -66,6 +70,7 @@ impl Mode {
             Mode::Agreement => "agreement",
             Mode::Copy => "copy menu (y)",
             Mode::Message => "message (!)",
+            Mode::Programs => "programs (variants, behaviors, generations)",
         }
     }
 
@@ -169,7 +174,7 @@ pub enum KeymapError {
     #[error("keymap: [{mode}] unknown key `{key}`: expected e.g. `j`, `Ctrl-p`, `Enter`, `F1`")]
     UnknownKey { mode: String, key: String },
     #[error(
-        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, filter, finder, help, agreement, copy or message"
+        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, programs, filter, finder, help, agreement, copy or message"
     )]
     UnknownMode(String),
 }

@@ -28,6 +28,7 @@ pub mod keymap;
 pub mod layout;
 pub mod message;
 pub mod model;
+pub mod programs;
 pub mod queue;
 pub mod runner;
 pub mod signals;

@@ -12,7 +12,9 @@ use super::status;
 use super::{App, Overlay, Screen};
 use crate::tui::layout;
 use crate::tui::theme::Role;
-use crate::tui::{agreement, audit, copy, dashboard, finder, help, message, queue, tagging};
+use crate::tui::{
+    agreement, audit, copy, dashboard, finder, help, message, programs, queue, tagging,
+};
 
 /// The smallest terminal (columns, rows) the screens are drawn in.
 pub const MIN_SIZE: (u16, u16) = (60, 16);
@@ -35,6 +37,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Screen::Audit => audit::view::draw(app, frame, body),
         Screen::Agreement => agreement::view::draw(app, frame, body),
         Screen::Dashboard => dashboard::view::draw(app, frame, body),
+        Screen::Programs => programs::view::draw(app, frame, body),
     }
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);

@@ -25,6 +25,7 @@ use crate::tui::keymap::{Keymap, Mode};
 use crate::tui::model::StudyView;
 use crate::tui::model::filter::FilterError;
 use crate::tui::model::load::{Prepared, RawStudy};
+use crate::tui::programs::ProgramsState;
 use crate::tui::queue;
 use crate::tui::queue::Queue;
 use crate::tui::queue::SearchState;
@@ -84,6 +85,8 @@ pub struct App {
     pub compare: CompareState,
     /// The metrics dashboard (`tui::dashboard`).
     pub dashboard: DashboardState,
+    /// The programs screen (`tui::programs`).
+    pub programs: ProgramsState,
     next_id: u64,
 }
 
@@ -124,6 +127,7 @@ impl App {
             paths: Vec::new(),
             compare: CompareState::default(),
             dashboard: DashboardState::default(),
+            programs: ProgramsState::default(),
             next_id: 0,
         }
     }
@@ -173,6 +177,7 @@ impl App {
             (None, Screen::Audit) => Mode::Audit,
             (None, Screen::Agreement) => Mode::Agreement,
             (None, Screen::Dashboard) => Mode::Dashboard,
+            (None, Screen::Programs) => Mode::Programs,
         }
     }
 
@@ -242,6 +247,7 @@ impl App {
             Action::First => self.move_by(isize::MIN / 2),
             Action::Last => self.move_by(isize::MAX / 2),
             Action::Open if self.screen == Screen::Agreement => self.open_disagreement(),
+            Action::Open if self.screen == Screen::Programs => {}
             Action::Open if self.screen == Screen::Dashboard => self.open_condition(),
             Action::Open => self.open_selected(),
             Action::OpenFilter => self.open_filter(),
@@ -253,6 +259,11 @@ impl App {
             Action::NextPane | Action::PrevPane if self.screen == Screen::Agreement => {
                 self.toggle_agreement_focus();
             }
+            Action::NextPane if self.screen == Screen::Programs => {
+                self.programs.cycle_variant(1);
+            }
+            Action::PrevPane if self.screen == Screen::Programs => self.programs.cycle_variant(-1),
+            Action::OpenPrograms => self.open_programs(),
             Action::NextPane => self.cycle_pane(1),
             Action::PrevPane => self.cycle_pane(Pane::ALL.len() - 1),
             Action::NextPair if self.compare.view.is_some() => self.step_disagreement(1),
@@ -326,10 +337,20 @@ impl App {
                                 queue,
                                 index,
                                 raw,
+                                catalog,
                                 ..
                             } = (*prepared).clone();
                             self.set_study(study, queue, index);
                             self.raw = raw;
+                            self.programs = ProgramsState::new(catalog);
+                            // Programs and nothing to score yet: the programs screen
+                            // says how to generate.
+                            if self.study.pairs.is_empty()
+                                && self.raw.is_none()
+                                && !self.programs.catalog.programs.is_empty()
+                            {
+                                self.screen = Screen::Programs;
+                            }
                             self.request_score();
                             if let Some(dir) = self.study_dir.clone() {
                                 let root = crate::study::store::location::default_data_root();
@@ -386,6 +407,7 @@ impl App {
                     Screen::Audit => self.back_to_queue(),
                     Screen::Agreement => self.close_agreement(),
                     Screen::Dashboard => self.screen = Screen::Queue,
+                    Screen::Programs => self.close_programs(),
                     Screen::Queue => {}
                 }
             }
@@ -396,6 +418,7 @@ impl App {
         match self.mode() {
             Mode::Audit => self.audit_page(),
             Mode::Agreement => self.agreement_page(),
+            Mode::Programs => self.programs_page(),
             Mode::Help => self.help_page(),
             _ => self.queue_rows().max(1),
         }
@@ -412,6 +435,7 @@ impl App {
             Mode::Help => self.scroll_help(delta),
             Mode::Agreement => self.move_agreement(delta),
             Mode::Dashboard => self.dashboard.move_by(delta),
+            Mode::Programs => self.move_programs(delta),
             Mode::Message | Mode::Filter | Mode::Copy => {}
         }
     }

@@ -120,6 +120,9 @@ pub enum Screen {
     Agreement,
     /// The metrics dashboard (table and figures of the current filter).
     Dashboard,
+    /// The programs, their variants and behaviors, and the generations' states
+    /// (`tui::programs`).
+    Programs,
 }
 
 /// What is drawn over the screen and takes the keys.

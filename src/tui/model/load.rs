@@ -15,6 +15,7 @@ use crate::study::source::{FileKind, expand};
 use crate::study::{LocatedError, PairRecord, Program, Side, Study, load_study_with_progress};
 use crate::tui::app::state::Oracle;
 use crate::tui::finder::{FinderEntry, build_index};
+use crate::tui::model::catalog::{BehaviorEntry, Catalog, GenerationState, ProgramEntry};
 use crate::tui::model::{PairView, ProgramView, SideView, StudyView, VariantView};
 use crate::tui::queue::Queue;
 
@@ -28,7 +29,7 @@ pub enum LoadError {
     #[error(transparent)]
     Study(#[from] crate::study::StudyErrors),
     #[error(
-        "no study to open in {0}: expected a pairs*.jsonl file (the output of `flipscope score`) or programs*.jsonl with generations*.jsonl"
+        "no study to open in {0}: expected a pairs*.jsonl file (the output of `flipscope score`) or programs*.jsonl (with generations*.jsonl to score)"
     )]
     NoPairs(String),
 }
@@ -57,6 +58,9 @@ pub struct Prepared {
     pub raw: Option<RawStudy>,
     /// The oracle the pairs were scored under (`None`: read from a pairs file).
     pub oracle: Option<Oracle>,
+    /// The programs screen's content (generation states included); kept as it is when
+    /// the study is rescored.
+    pub catalog: Arc<Catalog>,
 }
 
 impl Prepared {
@@ -69,6 +73,7 @@ impl Prepared {
             index,
             raw: None,
             oracle: None,
+            catalog: Arc::new(Catalog::default()),
         }
     }
 
@@ -76,13 +81,18 @@ impl Prepared {
     /// generations, with or without pairs), the study with no pairs yet and the raw
     /// study kept for the scoring job.
     pub fn of_loaded(mut study: Study) -> Prepared {
+        let catalog = Arc::new(catalog_of(&study));
         if !is_raw(&study) {
-            return Prepared::new(view_of(study));
+            return Prepared {
+                catalog,
+                ..Prepared::new(view_of(study))
+            };
         }
         let raw = RawStudy(Arc::new(study.clone()));
         study.pairs.clear();
         Prepared {
             raw: Some(raw),
+            catalog,
             ..Prepared::new(view_of(study))
         }
     }
@@ -113,13 +123,13 @@ pub fn is_raw(study: &Study) -> bool {
     !study.programs.is_empty() && !study.generations.is_empty()
 }
 
-/// Checks that `paths` name a study with pairs, or with programs and generations to
-/// score, without reading the records (so the CLI can refuse before it takes over the
-/// terminal).
+/// Checks that `paths` name a study with pairs, or with programs (to browse, and to
+/// score when it has generations), without reading the records (so the CLI can refuse
+/// before it takes over the terminal).
 pub fn check_paths(paths: &[PathBuf]) -> Result<(), LoadError> {
     let files = expand(paths).map_err(LoadError::Files)?;
     let has = |k: FileKind| files.iter().any(|(_, kind)| *kind == k);
-    if has(FileKind::Pairs) || (has(FileKind::Programs) && has(FileKind::Generations)) {
+    if has(FileKind::Pairs) || has(FileKind::Programs) {
         Ok(())
     } else {
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
@@ -188,6 +198,117 @@ pub fn view_of(study: Study) -> StudyView {
         oracle,
         outputs: Arc::new(outputs),
     }
+}
+
+/// The programs screen's content: each program's variants and behaviors, and the state
+/// of every (variant, model) from the study's generations and the failures
+/// `flipscope generate` recorded beside its programs files.
+pub fn catalog_of(study: &Study) -> Catalog {
+    let (failures, failures_note) = study_failures(study);
+    let mut models: std::collections::BTreeSet<String> =
+        study.generations.iter().map(|g| g.model.clone()).collect();
+    models.extend(failures.iter().map(|f| f.model.clone()));
+    let mut states: BTreeMap<&str, BTreeMap<(String, String), GenerationState>> = BTreeMap::new();
+    for f in &failures {
+        states.entry(f.program.as_str()).or_default().insert(
+            (f.variant.clone(), f.model.clone()),
+            GenerationState::Failed {
+                kind: f.error.kind.clone(),
+                message: f.error.message.clone(),
+            },
+        );
+    }
+    // A generation supersedes any failure recorded for it.
+    for g in &study.generations {
+        states
+            .entry(g.program.as_str())
+            .or_default()
+            .insert((g.variant.clone(), g.model.clone()), generation_state(g));
+    }
+    let programs = study
+        .programs
+        .iter()
+        .map(|p| ProgramEntry {
+            id: p.id.clone(),
+            stratum: p.stratum.clone(),
+            module: p.is_module(),
+            variants: p.variant_names().map(str::to_string).collect(),
+            behaviors: if p.is_module() {
+                Ok(Vec::new())
+            } else {
+                crate::score::reference_behaviors(&p.reference)
+                    .map(|bs| {
+                        bs.into_iter()
+                            .map(|b| BehaviorEntry {
+                                id: b.id,
+                                condition: b.antecedent.to_string(),
+                            })
+                            .collect()
+                    })
+                    .map_err(|e| format!("reference {e}"))
+            },
+            generations: states.remove(p.id.as_str()).unwrap_or_default(),
+        })
+        .collect();
+    Catalog {
+        programs,
+        models: models.into_iter().collect(),
+        failures_note,
+    }
+}
+
+/// A generation's state from its `meta` (`truncated`, `finish_reason`,
+/// `completion_tokens`, as `flipscope generate` records them).
+fn generation_state(g: &crate::study::Generation) -> GenerationState {
+    let meta = g.meta.as_ref();
+    let finish_reason = meta
+        .and_then(|m| m.get("finish_reason"))
+        .and_then(|v| v.as_str())
+        .map(str::to_string);
+    let tokens = meta
+        .and_then(|m| m.get("completion_tokens"))
+        .and_then(|v| v.as_u64());
+    let truncated = meta
+        .and_then(|m| m.get("truncated"))
+        .and_then(|v| v.as_bool())
+        == Some(true)
+        || finish_reason.as_deref() == Some("length");
+    if truncated {
+        GenerationState::Truncated {
+            finish_reason,
+            tokens,
+        }
+    } else {
+        GenerationState::Done {
+            finish_reason,
+            tokens,
+        }
+    }
+}
+
+/// The failures recorded in `failed-generations.jsonl` beside the study's programs
+/// files, with a note when one of those files cannot be read.
+fn study_failures(study: &Study) -> (Vec<crate::generate::failure::FailureRecord>, Option<String>) {
+    let mut dirs: Vec<PathBuf> = study
+        .sources
+        .iter()
+        .filter(|s| s.kind == FileKind::Programs)
+        .filter_map(|s| s.path.parent().map(std::path::Path::to_path_buf))
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    let mut all = Vec::new();
+    let mut note = None;
+    for dir in dirs {
+        let path = dir.join(crate::generate::FAILURES_FILE);
+        match crate::generate::failure::read_failures(&path) {
+            Ok(records) => all.extend(records),
+            Err(errors) => {
+                note = errors.first().map(|e| format!("failures not shown: {e}"));
+            }
+        }
+    }
+    (all, note)
 }
 
 /// What the generations' `meta` says when they are simulated (as the bundled sample
@@ -297,9 +418,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let err = check_paths(&[dir.path().to_path_buf()]).unwrap_err();
         assert!(err.to_string().contains("no study files"), "{err}");
-        std::fs::write(dir.path().join("programs.jsonl"), "").unwrap();
+        std::fs::write(dir.path().join("generations.jsonl"), "").unwrap();
         let err = check_paths(&[dir.path().to_path_buf()]).unwrap_err();
         assert!(matches!(err, LoadError::NoPairs(_)), "{err}");
+        // Programs alone are a study to browse (and to generate for).
+        std::fs::write(dir.path().join("programs.jsonl"), "").unwrap();
+        assert!(check_paths(&[dir.path().to_path_buf()]).is_ok());
         let missing = check_paths(&[dir.path().join("nope")]).unwrap_err();
         assert!(missing.to_string().contains("nope"), "{missing}");
     }

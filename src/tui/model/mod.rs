@@ -3,6 +3,7 @@
 //! `load` from the study's files; `filter` adapts the rows to the study-wide filter
 //! language. No terminal types here.
 
+pub mod catalog;
 pub mod filter;
 pub mod load;
 

@@ -1,0 +1,127 @@
+//! A real model, end to end: `flipscope generate` against llama-cpp-python's server
+//! serving SmolLM2-135M-Instruct on loopback (`.ci/run` builds the server with
+//! `.ci/model-venv`, starts it with `.ci/model-server` and sets
+//! `FLIPSCOPE_MODEL_ENDPOINT`), for a few programs and variants of a copy of the sample
+//! study, with small max tokens; the answers are scored; a second run sends no request.
+//! A 135M model writes mostly wrong SVA: the pipeline is what is tested.
+//!
+//! Without `FLIPSCOPE_MODEL_ENDPOINT` the test skips, unless `CI` is set (then it fails).
+
+mod common;
+
+use std::path::Path;
+
+use common::flipscope;
+use serde_json::Value;
+
+/// The endpoint of the real model server, or `None` to skip.
+fn endpoint() -> Option<String> {
+    match std::env::var("FLIPSCOPE_MODEL_ENDPOINT") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("CI is set but FLIPSCOPE_MODEL_ENDPOINT is not: .ci/run starts the model server")
+        }
+        _ => {
+            eprintln!("skipping: FLIPSCOPE_MODEL_ENDPOINT is not set (see .ci/run)");
+            None
+        }
+    }
+}
+
+fn generate(study: &Path, endpoint: &str) -> std::process::Output {
+    flipscope()
+        .args([
+            "generate",
+            study.to_str().unwrap(),
+            "--endpoint",
+            endpoint,
+            "--model",
+            "smollm2-135m",
+            "--filter",
+            "program=p01,p11,p21",
+            "--variants",
+            "original,T2",
+            "--max-tokens",
+            "48",
+            "--timeout",
+            "300",
+        ])
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_real_model_end_to_end() {
+    let Some(url) = endpoint() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-runs/programs.jsonl"),
+        dir.path().join("programs.jsonl"),
+    )
+    .unwrap();
+
+    let out = generate(dir.path(), &url);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("generated 6 of 6"), "{err}");
+    let path = dir.path().join("generations.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let gens: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(gens.len(), 6);
+    for g in &gens {
+        let meta = &g["meta"];
+        assert_eq!(g["model"], "smollm2-135m");
+        assert_eq!(meta["server_model"], "smollm2-135m", "{meta}");
+        let reason = meta["finish_reason"].as_str().unwrap();
+        assert!(reason == "stop" || reason == "length", "{meta}");
+        assert!(meta["completion_tokens"].as_u64().unwrap() <= 48, "{meta}");
+        assert!(meta["prompt_tokens"].as_u64().unwrap() > 100, "{meta}");
+        assert_eq!(
+            meta["truncated"],
+            reason == "length" || meta["completion_tokens"] == 48
+        );
+        assert!(g["output"].is_string());
+    }
+
+    // The answers are scored (mostly wrong: the pipeline is what is tested).
+    let score = flipscope()
+        .args(["score", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        score.status.success(),
+        "{}",
+        String::from_utf8_lossy(&score.stderr)
+    );
+    let pairs = String::from_utf8(score.stdout).unwrap();
+    assert!(pairs.lines().count() > 0, "no pairs");
+    for line in pairs.lines() {
+        let p: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(p["model"], "smollm2-135m");
+        assert_eq!(p["variant"], "T2");
+    }
+
+    // A second run sends no request: against the real server, then against none.
+    let again = generate(dir.path(), &url);
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(again.status.success(), "{err}");
+    assert!(
+        err.contains("nothing to send for model \"smollm2-135m\": 6 generated already"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let none = generate(dir.path(), &format!("http://127.0.0.1:{port}/v1"));
+    assert!(
+        none.status.success(),
+        "{}",
+        String::from_utf8_lossy(&none.stderr)
+    );
+}
