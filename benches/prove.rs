@@ -78,7 +78,7 @@ fn main() {
             props: read_properties(row["response"].as_str().unwrap(), "gen.txt"),
             mutants: mutants
                 .iter()
-                .map(|m| Design::read(&[m.clone()], None).unwrap())
+                .map(|m| Design::read(std::slice::from_ref(m), None).unwrap())
                 .collect(),
         });
     }

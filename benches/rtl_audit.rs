@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use flipscope::audit::{AuditReport, audit_programs, read_vert};
-use flipscope::rtl::ParseCache;
 use flipscope::logic::Values;
+use flipscope::rtl::ParseCache;
 
 fn vert_file() -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -54,7 +54,14 @@ fn audit(c: &mut Criterion) {
     group.bench_function("warm_cache", |b| {
         b.iter(|| {
             let mut report = AuditReport::default();
-            audit_programs(&mut report, "vert", "vert", &programs, Values::default(), &cache);
+            audit_programs(
+                &mut report,
+                "vert",
+                "vert",
+                &programs,
+                Values::default(),
+                &cache,
+            );
             report.counts.behaviors
         })
     });

@@ -55,7 +55,7 @@ fn classify(atom: &Atom) -> Option<(&str, bool, Option<u128>, Option<&Term>)> {
 impl Domain {
     /// The constraint over `atoms` (variable `i` is `atoms[i]`) under `semantics`;
     /// `None` when it allows every assignment (always under `atoms` semantics).
-    pub fn new<'a>(atoms: &[&'a Atom], semantics: &Semantics) -> Option<Domain> {
+    pub fn new(atoms: &[&Atom], semantics: &Semantics) -> Option<Domain> {
         if !semantics.is_two_state() {
             return None;
         }

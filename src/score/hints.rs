@@ -158,10 +158,7 @@ mod tests {
         let g = parse_expr("s == 4'b1x0z").unwrap();
         let note = xz_note(&g, &parse_expr("s").unwrap()).unwrap();
         assert!(note.contains("`4'b1x0z` has x/z digits"), "{note}");
-        assert_eq!(
-            xz_note(&parse_expr("s == 4").unwrap(), &g.clone()).is_some(),
-            true
-        );
+        assert!(xz_note(&parse_expr("s == 4").unwrap(), &g.clone()).is_some());
         assert_eq!(
             xz_note(&parse_expr("s == 4").unwrap(), &parse_expr("s").unwrap()),
             None
