@@ -34,6 +34,19 @@ pub enum ImportSource {
                             printed with its line and column, and the exit status is 1."
     )]
     Vert(VertArgs),
+    /// The AssertionBench folder (OpenCores designs, model-written property files and
+    /// their JasperGold logs) as a study written to --out.
+    #[command(
+        long_about = "Reads the AssertionBench folder (the one holding Jasper_llama_results/ \
+                      and Jasper_results/) and writes a study into --out: programs.jsonl (one \
+                      whole-module program per design folder: the RTL its FPV script analyses, \
+                      its top module, clock and reset), generations.jsonl (one generation per \
+                      property_<model>_<k>shot.sva, with its model, shot count and the \
+                      committed JasperGold verdict of each assertion) and \
+                      import-warnings.jsonl (every data-quality warning, located). See \
+                      docs/assertionbench.md."
+    )]
+    Assertionbench(super::import_assertionbench::AssertionbenchArgs),
 }
 
 /// Arguments of `import vert`.
@@ -62,6 +75,7 @@ fn parse_kind(name: &str) -> Result<Kind, String> {
 pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
     match args.source {
         ImportSource::Vert(vert) => run_vert(vert),
+        ImportSource::Assertionbench(ab) => super::import_assertionbench::run(ab),
     }
 }
 

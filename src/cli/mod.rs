@@ -13,6 +13,7 @@ pub mod behaviors;
 pub mod check_sva;
 pub mod export;
 pub mod import;
+pub mod import_assertionbench;
 mod import_variants;
 pub mod metrics;
 pub mod open;

@@ -2,9 +2,11 @@
 //! read streaming with errors that name the file, line and column.
 
 pub mod annotation;
+pub mod assertionbench;
 pub mod checks;
 pub mod config;
 pub mod error;
+pub mod external;
 pub mod generation;
 pub mod jsonl;
 pub mod load;
@@ -24,6 +26,7 @@ pub mod warnings;
 pub use annotation::{Annotation, AnnotationAction, PairAudit};
 pub use config::Config;
 pub use error::LocatedError;
+pub use external::{ExternalRun, ExternalVerdict, RunOutcome};
 pub use generation::Generation;
 pub use load::{ERROR_CAP, LoadProgress, PROGRESS_EVERY, load_study, load_study_with_progress};
 pub use model::{Study, StudyErrors};

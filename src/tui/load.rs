@@ -300,6 +300,8 @@ mod tests {
             variant: "original".into(),
             model: model.into(),
             output: String::new(),
+            shots: None,
+            external: None,
             meta,
             extra: Default::default(),
         };
