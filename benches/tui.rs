@@ -7,10 +7,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use flipscope::tui::action::Action;
 use flipscope::tui::app::App;
 use flipscope::tui::keymap::Keymap;
-use flipscope::tui::load::Prepared;
+use flipscope::tui::model::load::Prepared;
 use flipscope::tui::model::{FlipClass, PairView, SideView, StudyView};
 use flipscope::tui::theme::{Theme, ThemeKind};
-use flipscope::tui::views;
+
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -69,13 +69,17 @@ fn bench(c: &mut Criterion) {
                 app.update(Action::First);
             }
             app.update(black_box(Action::Down));
-            terminal.draw(|frame| views::draw(&app, frame)).unwrap();
+            terminal
+                .draw(|frame| flipscope::tui::draw(&app, frame))
+                .unwrap();
         })
     });
     c.bench_function("queue: cycle flip class (refilter 100k) + redraw", |b| {
         b.iter(|| {
             app.update(black_box(Action::CycleFlip));
-            terminal.draw(|frame| views::draw(&app, frame)).unwrap();
+            terminal
+                .draw(|frame| flipscope::tui::draw(&app, frame))
+                .unwrap();
         })
     });
 }

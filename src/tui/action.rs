@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
+use super::audit::truth::TruthView;
 use super::dashboard::MetricsView;
 use super::finder::FinderHit;
-use super::highlight::Highlighted;
-use super::load::{LoadProgress, Prepared};
-use super::truth::TruthView;
+use super::model::load::{LoadProgress, Prepared};
+use super::text::highlight::Highlighted;
 
 /// One thing that happens to the app.
 #[derive(Clone, Debug, PartialEq)]

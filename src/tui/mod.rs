@@ -1,50 +1,39 @@
-//! The terminal interface: one `Action` enum, one `update`, read-only rendering,
-//! views and widgets, keymap, themes and background jobs.
+//! The terminal interface: one `Action` enum, one `update`, read-only rendering, one
+//! folder per screen, and the shared pieces beside them (see `/work/coord/tui-layout.md`
+//! and docs/tui.md).
 //!
-//! - `model`, `load`: the view model and its adapters from the study's files;
-//! - `action`, `keymap` (+ `keymap.toml`), `app`, `state`: state and how it changes;
-//! - `tagging`, `tag_actions`: annotations (tags, notes, undo, the audit sample);
-//! - `dashboard`, `dashboard_export`: the metrics dashboard and its exports;
-//! - `queue`, `filter`, `finder`, `truth`, `diff`, `highlight`: what the screens show;
-//! - `views`, `widgets`, `theme`: drawing, from `&App` only;
+//! - `app`: the app core: `App`, its one `update` (routing each action to its screen),
+//!   the screens and overlays, the frame (`app::draw`) and the status line and footer;
+//! - one folder per screen or popup, each holding its state, its `update.rs` (an
+//!   `impl App` block) and its view: `queue` (with the filter bar), `audit` (its panes
+//!   and the truth table), `finder`, `help`, `dashboard` (with its exports),
+//!   `agreement` (with the compare prompt), `tagging` (tags, the note popup, undo, the
+//!   audit sample, `E` export);
+//! - `model`: the view model and its adapters from the study's files (`load`, `filter`);
+//! - `text`: word diffs and syntax highlighting of RTL and properties;
+//! - `action`, `keymap` (+ `keymap.toml`), `theme`, `layout`, `widgets`: shared;
 //! - `jobs`, `runner`: background work and the event loop.
 
 pub mod action;
 pub mod agreement;
-mod agreement_actions;
 pub mod app;
+pub mod audit;
 pub mod dashboard;
-pub mod dashboard_export;
-pub mod diff;
-pub mod export;
-pub mod filter;
 pub mod finder;
-pub mod highlight;
+pub mod help;
 pub mod jobs;
 pub mod keymap;
-pub mod load;
+pub mod layout;
 pub mod model;
 pub mod queue;
 pub mod runner;
-pub mod state;
-pub mod tag_actions;
 pub mod tagging;
+pub mod text;
 pub mod theme;
-pub mod truth;
-pub mod views;
 pub mod widgets;
 
+pub use app::draw::draw;
 pub use runner::{Options, TuiError, run};
 
 #[cfg(test)]
-mod agreement_tests;
-#[cfg(test)]
-mod dashboard_tests;
-#[cfg(test)]
-mod export_tests;
-#[cfg(test)]
-mod pair_hash_tests;
-#[cfg(test)]
-mod score_tests;
-#[cfg(test)]
-mod snapshot_tests;
+mod testing;

@@ -14,15 +14,15 @@ use ratatui::crossterm::event::{self, Event, KeyEventKind};
 
 use super::action::Action;
 use super::app::{App, FINDER_LIMIT, Request, failed_job};
+use super::audit::truth;
 use super::dashboard;
 use super::finder::search;
-use super::highlight::{highlight, text_key};
 use super::jobs::{Ticket, Worker};
 use super::keymap::{Key, Keymap, KeymapError};
-use super::load::{LoadError, Prepared, check_paths, load_raw};
+use super::model::load::{LoadError, Prepared, check_paths, load_raw};
+use super::text::highlight::{highlight, text_key};
 use super::theme::{Theme, ThemeKind};
-use super::truth;
-use super::views;
+
 use crate::rtl::ParseCache;
 
 /// Why the TUI could not start or stopped.
@@ -130,7 +130,7 @@ fn event_loop(
             workers.send(request);
         }
         if dirty {
-            terminal.draw(|frame| views::draw(app, frame))?;
+            terminal.draw(|frame| super::draw(app, frame))?;
             dirty = false;
         }
         if app.quit {

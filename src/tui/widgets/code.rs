@@ -6,8 +6,8 @@ use std::ops::Range;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::tui::diff::ranges_by_line;
-use crate::tui::highlight::Highlighted;
+use crate::tui::text::diff::ranges_by_line;
+use crate::tui::text::highlight::Highlighted;
 use crate::tui::theme::{Role, Theme};
 
 /// The lines of `text`, highlighted when `highlighted` is given (plain otherwise), with

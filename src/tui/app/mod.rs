@@ -1,0 +1,378 @@
+//! The app core: the TUI's whole state and its one `update(&mut self, Action)`, which
+//! routes each action to the screen it concerns (each screen's `update.rs` holds its
+//! `impl App` block). Rendering reads it (`draw`); background work is asked for through
+//! `requests`, which the runner hands to the job workers, and comes back as actions
+//! tagged with the request id.
+
+pub mod draw;
+mod rescore;
+pub mod state;
+pub mod status;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::tui::action::Action;
+use crate::tui::agreement::CompareState;
+use crate::tui::audit::{AuditState, Pane};
+use crate::tui::dashboard::{DashboardState, data_changes};
+use crate::tui::finder::{FinderEntry, FinderState};
+use crate::tui::jobs::JobKind;
+use crate::tui::keymap::{Keymap, Mode};
+use crate::tui::model::StudyView;
+use crate::tui::model::load::{Prepared, RawStudy};
+use crate::tui::queue::Queue;
+use crate::tui::tagging::Tagging;
+use crate::tui::text::highlight::Highlighted;
+use crate::tui::theme::{Theme, ThemeKind};
+use crate::tui::{audit, queue};
+
+pub use state::{LoadState, Oracle, Overlay, Request, Screen, failed_job};
+
+/// Everything the TUI knows.
+pub struct App {
+    pub keymap: Keymap,
+    pub theme: Theme,
+    pub screen: Screen,
+    pub overlay: Option<Overlay>,
+    /// Terminal columns and rows.
+    pub size: (u16, u16),
+    pub load: LoadState,
+    pub study: Arc<StudyView>,
+    pub queue: Queue,
+    pub finder_index: Arc<Vec<FinderEntry>>,
+    /// The filter bar's text while it is open.
+    pub filter_input: String,
+    /// Why the filter bar's text does not parse.
+    pub filter_error: Option<String>,
+    pub finder: FinderState,
+    pub audit: Option<AuditState>,
+    pub oracle: Oracle,
+    /// The raw study whose generations the TUI scores (none for a pairs file).
+    pub raw: Option<RawStudy>,
+    /// Highlighted texts by `text_key`.
+    pub highlights: HashMap<u64, Arc<Highlighted>>,
+    /// The request id each job kind's latest request has; results for other ids are
+    /// stale. Empty means idle (the status line then says `ready`).
+    pub awaiting: BTreeMap<JobKind, u64>,
+    /// Requests for the runner to send.
+    pub requests: Vec<Request>,
+    pub help_scroll: usize,
+    /// A one-line message for the status line.
+    pub message: Option<String>,
+    pub quit: bool,
+    /// Annotations: the store, taxonomy, note popup and audit sample.
+    pub tagging: Tagging,
+    /// The study's directory, where the annotation store opens once it has loaded.
+    pub study_dir: Option<PathBuf>,
+    /// Every path the study was opened from (`export tags` reads their annotations).
+    pub paths: Vec<PathBuf>,
+    /// The compare prompt and the agreement screen (`tui::agreement`).
+    pub compare: CompareState,
+    /// The metrics dashboard (`tui::dashboard`).
+    pub dashboard: DashboardState,
+    next_id: u64,
+}
+
+/// The finder shows at most this many hits.
+pub const FINDER_LIMIT: usize = 200;
+
+impl App {
+    /// An app with nothing loaded.
+    pub fn new(keymap: Keymap, theme: Theme) -> App {
+        let study = Arc::new(StudyView::default());
+        App {
+            keymap,
+            theme,
+            screen: Screen::Queue,
+            overlay: None,
+            size: (80, 24),
+            load: LoadState::Ready,
+            queue: Queue::new(&study),
+            study,
+            finder_index: Arc::new(Vec::new()),
+            filter_input: String::new(),
+            filter_error: None,
+            finder: FinderState::default(),
+            audit: None,
+            oracle: Oracle::Reference,
+            raw: None,
+            highlights: HashMap::new(),
+            awaiting: BTreeMap::new(),
+            requests: Vec::new(),
+            help_scroll: 0,
+            message: None,
+            quit: false,
+            tagging: Tagging::default(),
+            study_dir: None,
+            paths: Vec::new(),
+            compare: CompareState::default(),
+            dashboard: DashboardState::default(),
+            next_id: 0,
+        }
+    }
+
+    /// Starts loading the study in `paths` in the background.
+    pub fn start_loading(&mut self, paths: Vec<PathBuf>) {
+        self.load = LoadState::Loading(None);
+        self.study_dir = paths.first().cloned();
+        self.paths = paths.clone();
+        let id = self.ask(JobKind::Load);
+        self.requests.push(Request::Load { id, paths });
+    }
+
+    /// Shows an already loaded study (tests, benchmarks, the end of a load job).
+    pub fn set_study(&mut self, study: Arc<StudyView>, queue: Queue, index: Arc<Vec<FinderEntry>>) {
+        self.study = study;
+        self.queue = queue;
+        self.finder_index = index;
+        self.load = LoadState::Ready;
+        self.audit = None;
+        self.screen = Screen::Queue;
+        self.queue.scroll_into_view(self.queue_rows());
+    }
+
+    /// Whether no background job is running (the idle signal).
+    pub fn is_idle(&self) -> bool {
+        self.awaiting.is_empty()
+    }
+
+    /// The key table in force.
+    pub fn mode(&self) -> Mode {
+        match (self.overlay, self.screen) {
+            (Some(Overlay::Filter), _) => Mode::Filter,
+            (Some(Overlay::Finder), _) => Mode::Finder,
+            (Some(Overlay::Help), _) => Mode::Help,
+            // The note and compare prompts type like the filter bar (Enter accepts, Esc
+            // cancels).
+            (Some(Overlay::Note | Overlay::Compare), _) => Mode::Filter,
+            (None, Screen::Queue) => Mode::Queue,
+            (None, Screen::Audit) => Mode::Audit,
+            (None, Screen::Agreement) => Mode::Agreement,
+            (None, Screen::Dashboard) => Mode::Dashboard,
+        }
+    }
+
+    /// Rows of the queue table at the current size.
+    pub fn queue_rows(&self) -> usize {
+        queue::view::queue_rows(self.size)
+    }
+
+    pub(crate) fn ask(&mut self, kind: JobKind) -> u64 {
+        self.next_id += 1;
+        self.awaiting.insert(kind, self.next_id);
+        self.next_id
+    }
+
+    /// Whether `id` answers the latest request of `kind`; marks the kind idle if so.
+    pub(crate) fn answered(&mut self, kind: JobKind, id: u64) -> bool {
+        if self.awaiting.get(&kind) == Some(&id) {
+            self.awaiting.remove(&kind);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) {
+        if data_changes(&action) {
+            self.dashboard.epoch += 1;
+        }
+        self.apply(action);
+        self.sync_dashboard();
+    }
+
+    fn apply(&mut self, action: Action) {
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => self.toggle_help(),
+            Action::Back => self.back(),
+            Action::Down => self.move_by(1),
+            Action::Up => self.move_by(-1),
+            Action::PageDown => self.move_by(self.page() as isize),
+            Action::PageUp => self.move_by(-(self.page() as isize)),
+            Action::First => self.move_by(isize::MIN / 2),
+            Action::Last => self.move_by(isize::MAX / 2),
+            Action::Open if self.screen == Screen::Agreement => self.open_disagreement(),
+            Action::Open => self.open_selected(),
+            Action::OpenFilter => self.open_filter(),
+            Action::CycleFlip => self.change_queue(Queue::cycle_flip),
+            Action::CycleModel => self.change_queue(Queue::cycle_model),
+            Action::CycleVariant => self.change_queue(Queue::cycle_variant),
+            Action::ClearFilters => self.change_queue(Queue::clear_filters),
+            Action::OpenFinder => self.open_finder(),
+            Action::NextPane | Action::PrevPane if self.screen == Screen::Agreement => {
+                self.toggle_agreement_focus();
+            }
+            Action::NextPane => self.cycle_pane(1),
+            Action::PrevPane => self.cycle_pane(Pane::ALL.len() - 1),
+            Action::NextPair if self.compare.view.is_some() => self.step_disagreement(1),
+            Action::PrevPair if self.compare.view.is_some() => self.step_disagreement(-1),
+            Action::NextPair => self.step_pair(1),
+            Action::PrevPair => self.step_pair(-1),
+            Action::ToggleRename => self.toggle_rename(),
+            Action::ToggleOracle => {
+                self.oracle = match self.oracle {
+                    Oracle::Reference => Oracle::Rtl,
+                    Oracle::Rtl => Oracle::Reference,
+                };
+                self.message = Some(format!("oracle: {}", self.oracle.name()));
+                self.request_score();
+                self.request_truth();
+            }
+            Action::ToggleTag(key) => self.toggle_tag_key(key),
+            Action::AcceptSuggestion => self.accept_suggestion(),
+            Action::EditNote => self.open_note(),
+            Action::Undo => self.undo_decision(),
+            Action::ToggleSample => self.toggle_sample(),
+            Action::OpenCompare => self.open_compare(),
+            Action::ExportTags => self.export_tagged_pairs(),
+            Action::ToggleTheme => self.theme = Theme::builtin(self.theme.kind.toggled()),
+            Action::OpenDashboard => self.open_dashboard(),
+            Action::ExportMetrics => self.export_metrics(),
+            Action::CycleExportFormat => {
+                self.dashboard.cycle_format();
+                self.message = Some(format!("export format: {}", self.dashboard.format.name()));
+            }
+            Action::ToggleFigure => self.dashboard.toggle_figure(),
+            Action::Tick => self.dashboard.tick = self.dashboard.tick.wrapping_add(1),
+            Action::MetricsComputed(id, result) => self.metrics_computed(id, result),
+            Action::Input(c) => self.edit(|s| s.push(c)),
+            Action::DeleteChar => self.edit(|s| {
+                s.pop();
+            }),
+            Action::ClearInput => self.edit(String::clear),
+            Action::Submit => self.submit(),
+            Action::Resize(w, h) => {
+                self.size = (w, h);
+                let rows = self.queue_rows();
+                self.queue.scroll_into_view(rows);
+            }
+            Action::LoadProgress(id, progress) => {
+                if self.awaiting.get(&JobKind::Load) == Some(&id) {
+                    self.load = LoadState::Loading(Some(progress));
+                }
+            }
+            Action::Loaded(id, result) => {
+                if self.answered(JobKind::Load, id) {
+                    match result {
+                        Ok(prepared) => {
+                            let Prepared {
+                                study,
+                                queue,
+                                index,
+                                raw,
+                                ..
+                            } = (*prepared).clone();
+                            self.set_study(study, queue, index);
+                            self.raw = raw;
+                            self.request_score();
+                            if let Some(dir) = self.study_dir.clone() {
+                                let root = crate::study::store::location::default_data_root();
+                                self.open_annotations(&dir, root.as_deref());
+                            }
+                        }
+                        Err(message) => self.load = LoadState::Failed(message),
+                    }
+                }
+            }
+            Action::Scored(id, result) => {
+                if self.answered(JobKind::Score, id) {
+                    match result {
+                        // Results are tagged with their oracle: one for an oracle no
+                        // longer in force is stale (a newer request answers).
+                        Ok(prepared) if prepared.oracle == Some(self.oracle) => {
+                            self.show_scored(&prepared);
+                        }
+                        Ok(_) => {}
+                        Err(message) => self.message = Some(message),
+                    }
+                }
+            }
+            Action::Highlighted(id, batch) => {
+                self.answered(JobKind::Highlight, id);
+                // Results are keyed by content, so even a stale batch is worth keeping.
+                for (key, h) in batch.iter() {
+                    self.highlights.insert(*key, Arc::clone(h));
+                }
+            }
+            Action::FinderResults(id, hits) => self.finder_results(id, hits),
+            Action::TruthTable(id, table) => self.truth_computed(id, table),
+        }
+        // `open --compare FILE` waits for the study's pairs.
+        self.poll_pending_compare();
+    }
+
+    fn back(&mut self) {
+        match self.overlay {
+            Some(_) => {
+                self.overlay = None;
+                self.filter_error = None;
+            }
+            None if self.screen == Screen::Audit => self.back_to_queue(),
+            None if self.screen == Screen::Agreement => self.close_agreement(),
+            None if self.screen == Screen::Dashboard => self.screen = Screen::Queue,
+            None => {}
+        }
+    }
+
+    fn page(&self) -> usize {
+        match self.mode() {
+            Mode::Audit => audit::view::audit_page(self.size),
+            Mode::Agreement => self.agreement_page(),
+            _ => self.queue_rows().max(1),
+        }
+    }
+
+    fn move_by(&mut self, delta: isize) {
+        match self.mode() {
+            Mode::Queue => {
+                let rows = self.queue_rows();
+                self.queue.move_by(delta, rows);
+            }
+            Mode::Audit => self.scroll_pane(delta),
+            Mode::Finder => self.move_finder(delta),
+            Mode::Help => self.scroll_help(delta),
+            Mode::Agreement => self.move_agreement(delta),
+            Mode::Dashboard => self.dashboard.move_by(delta),
+            Mode::Filter => {}
+        }
+    }
+
+    fn edit(&mut self, change: impl FnOnce(&mut String)) {
+        match self.overlay {
+            Some(Overlay::Filter) => self.edit_filter(change),
+            Some(Overlay::Note) => change(&mut self.tagging.note_input),
+            Some(Overlay::Compare) => {
+                change(&mut self.compare.input);
+                self.compare.error = None;
+            }
+            Some(Overlay::Finder) => self.edit_finder(change),
+            _ => {}
+        }
+    }
+
+    fn submit(&mut self) {
+        match self.overlay {
+            Some(Overlay::Filter) if self.filter_error.is_none() => self.overlay = None,
+            Some(Overlay::Note) => self.save_note(),
+            Some(Overlay::Compare) => self.submit_compare(),
+            Some(Overlay::Finder) => self.submit_finder(),
+            _ => {}
+        }
+    }
+}
+
+/// The default theme for the terminal (dark unless it looks light).
+pub fn default_theme() -> Theme {
+    Theme::builtin(ThemeKind::detect())
+}
+
+#[cfg(test)]
+mod draw_tests;
+#[cfg(test)]
+mod score_tests;
+#[cfg(test)]
+mod tests;

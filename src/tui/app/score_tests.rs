@@ -1,0 +1,189 @@
+//! State tests of a raw study (programs and generations, no pairs): the load job hands
+//! the study to the scoring job, the oracle switch rescores it, stale results are
+//! dropped, and the audit screen follows the new verdicts.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::tui::action::Action;
+use crate::tui::app::{App, Oracle, Request, Screen};
+use crate::tui::jobs::JobKind;
+use crate::tui::keymap::Keymap;
+use crate::tui::model::FlipClass;
+use crate::tui::model::load::{LoadError, Prepared, check_paths};
+use crate::tui::runner::perform;
+use crate::tui::testing::{press, settle};
+use crate::tui::theme::{Theme, ThemeKind};
+
+fn raw_fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/score-study")
+}
+
+/// An app that loaded and scored the raw fixture study.
+fn scored_app() -> App {
+    let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
+    app.update(Action::Resize(120, 40));
+    app.start_loading(vec![raw_fixture()]);
+    settle(&mut app);
+    app
+}
+
+fn flip_of(app: &App, program: &str, behavior: &str) -> FlipClass {
+    app.study
+        .pairs
+        .iter()
+        .find(|p| p.program == program && p.behavior == behavior)
+        .unwrap_or_else(|| panic!("no pair {program} {behavior}"))
+        .flip
+}
+
+#[test]
+fn programs_with_generations_are_a_study_to_open() {
+    assert!(check_paths(&[raw_fixture()]).is_ok());
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("generations.jsonl"), "").unwrap();
+    let err = check_paths(&[dir.path().to_path_buf()]).unwrap_err();
+    assert!(matches!(err, LoadError::NoPairs(_)), "{err}");
+}
+
+#[test]
+fn a_raw_study_is_scored_after_loading() {
+    let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
+    app.start_loading(vec![raw_fixture()]);
+    let load = std::mem::take(&mut app.requests);
+    let mut results = Vec::new();
+    for r in load {
+        perform(r, &mut |a| results.push(a), &|| false);
+    }
+    for a in results {
+        app.update(a);
+    }
+    // Loaded, not yet scored: the scoring job is asked for and the app is not idle.
+    assert!(app.raw.is_some());
+    assert!(app.study.pairs.is_empty());
+    assert!(app.awaiting.contains_key(&JobKind::Score));
+    assert!(!app.is_idle());
+    assert!(matches!(
+        app.requests.as_slice(),
+        [Request::Score {
+            oracle: Oracle::Reference,
+            ..
+        }]
+    ));
+    settle(&mut app);
+    assert!(app.is_idle());
+    assert_eq!(app.study.pairs.len(), 9);
+    // The properties and reasons come from the scored pairs.
+    assert!(app.study.pairs.iter().all(|p| !p.base.reason.is_empty()));
+    assert!(app.study.pairs.iter().any(|p| !p.base.property.is_empty()));
+}
+
+#[test]
+fn the_oracle_switch_rescores_and_the_counts_change() {
+    let mut app = scored_app();
+    assert_eq!(flip_of(&app, "p3", "z=w"), FlipClass::WC);
+    let before = app.queue.transitions;
+    press(&mut app, "o");
+    assert_eq!(app.oracle, Oracle::Rtl);
+    assert!(app.awaiting.contains_key(&JobKind::Score));
+    settle(&mut app);
+    assert!(app.is_idle());
+    // The sibling-if reference is stronger than the RTL path of p3's z=w.
+    assert_eq!(flip_of(&app, "p3", "z=w"), FlipClass::CW);
+    assert_eq!(flip_of(&app, "p3", "x=y"), FlipClass::CC);
+    assert_ne!(app.queue.transitions, before);
+    press(&mut app, "o");
+    settle(&mut app);
+    assert_eq!(flip_of(&app, "p3", "z=w"), FlipClass::WC);
+    assert_eq!(app.queue.transitions, before);
+}
+
+#[test]
+fn the_latest_oracle_wins_and_stale_results_are_dropped() {
+    let mut app = scored_app();
+    let raw = app.raw.clone().unwrap();
+    press(&mut app, "o");
+    let first = std::mem::take(&mut app.requests);
+    press(&mut app, "o");
+    assert_eq!(app.oracle, Oracle::Reference);
+    // The answer to the first request (rtl) arrives late: it is dropped.
+    for r in first {
+        perform(r, &mut |a| app.update(a), &|| false);
+    }
+    assert_eq!(flip_of(&app, "p3", "z=w"), FlipClass::WC);
+    assert!(!app.is_idle(), "still waiting for the latest request");
+    // A result tagged with another oracle than the one in force is dropped too.
+    let cache = crate::rtl::ParseCache::disabled();
+    let rtl = Prepared::scored(&raw, Oracle::Rtl, &cache);
+    let id = app.awaiting[&JobKind::Score];
+    app.update(Action::Scored(id, Ok(Arc::new(rtl))));
+    assert_eq!(flip_of(&app, "p3", "z=w"), FlipClass::WC);
+}
+
+#[test]
+fn the_audit_screen_follows_the_rescored_pair() {
+    let mut app = scored_app();
+    press(&mut app, "c c c c"); // all flip classes
+    let at = app
+        .study
+        .pairs
+        .iter()
+        .position(|p| p.program == "p3" && p.behavior == "z=w")
+        .unwrap();
+    app.jump_to(at);
+    settle(&mut app);
+    assert_eq!(app.screen, Screen::Audit);
+    assert!(!app.audit.as_ref().unwrap().data.base.correct);
+    press(&mut app, "o");
+    settle(&mut app);
+    let audit = app.audit.as_ref().expect("still auditing");
+    let pair = &app.study.pairs[audit.pair];
+    assert_eq!(
+        (pair.program.as_str(), pair.behavior.as_str()),
+        ("p3", "z=w")
+    );
+    assert!(audit.data.base.correct, "the new verdict is shown");
+    assert!(!audit.data.trans.correct);
+    assert!(!audit.data.base.reason.is_empty());
+    assert!(audit.truth.is_some());
+}
+
+#[test]
+fn decisions_of_the_session_survive_rescoring() {
+    // A copy of the raw study: the TUI keeps its annotations beside it.
+    let dir = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(raw_fixture()).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+        }
+    }
+    let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
+    app.update(Action::Resize(120, 40));
+    app.tagging.auditor = "tester".into();
+    app.start_loading(vec![dir.path().to_path_buf()]);
+    settle(&mut app);
+    assert!(app.tagging.store.is_some(), "{:?}", app.message);
+    press(&mut app, "x");
+    let i = app.queue.selected_pair().unwrap();
+    let key = crate::tui::tagging::pair_key(&app.study.pairs[i]);
+    press(&mut app, "9");
+    assert!(
+        app.study.pairs[i]
+            .tags
+            .contains(&"reference-error".to_string())
+    );
+    press(&mut app, "o");
+    settle(&mut app);
+    assert_eq!(app.oracle, Oracle::Rtl);
+    let after = app
+        .study
+        .pairs
+        .iter()
+        .find(|p| crate::tui::tagging::pair_key(p) == key)
+        .expect("the pair is scored under the rtl oracle too");
+    assert!(
+        after.tags.contains(&"reference-error".to_string()),
+        "{after:?}"
+    );
+}

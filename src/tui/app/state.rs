@@ -1,0 +1,144 @@
+//! The pieces of the app core's state besides `App` itself: the oracle, the screens
+//! and overlays, the study's loading, and the requests for background work (with the
+//! answer to one whose job failed). Each screen's own state is in its folder.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::tui::action::Action;
+use crate::tui::audit::truth::TruthView;
+use crate::tui::dashboard::{DashKey, Selection};
+use crate::tui::finder::FinderEntry;
+use crate::tui::jobs::JobKind;
+use crate::tui::model::load::{LoadProgress, RawStudy};
+use crate::tui::model::{AuditData, StudyView};
+
+/// Where the true path condition comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Oracle {
+    /// The dataset's reference properties (the paper's choice, the default).
+    Reference,
+    /// The path condition flipscope derives from the RTL.
+    Rtl,
+}
+
+impl Oracle {
+    pub fn name(self) -> &'static str {
+        match self {
+            Oracle::Reference => "reference",
+            Oracle::Rtl => "rtl",
+        }
+    }
+}
+
+/// Background work the app asks for; the runner sends it to the worker of its kind.
+#[derive(Clone, Debug)]
+pub enum Request {
+    Load {
+        id: u64,
+        paths: Vec<PathBuf>,
+    },
+    Highlight {
+        id: u64,
+        texts: Vec<String>,
+    },
+    Find {
+        id: u64,
+        index: Arc<Vec<FinderEntry>>,
+        query: String,
+    },
+    Truth {
+        id: u64,
+        data: Arc<AuditData>,
+        oracle: Oracle,
+    },
+    /// Score the raw study's generations under `oracle`.
+    Score {
+        id: u64,
+        raw: RawStudy,
+        oracle: Oracle,
+    },
+    /// The dashboard's metrics of the pairs `selection` keeps, for `key`.
+    Metrics {
+        id: u64,
+        study: Arc<StudyView>,
+        selection: Selection,
+        key: DashKey,
+    },
+}
+
+impl Request {
+    pub fn kind(&self) -> JobKind {
+        match self {
+            Request::Load { .. } => JobKind::Load,
+            Request::Highlight { .. } => JobKind::Highlight,
+            Request::Find { .. } => JobKind::Find,
+            Request::Truth { .. } => JobKind::Truth,
+            Request::Score { .. } => JobKind::Score,
+            Request::Metrics { .. } => JobKind::Metrics,
+        }
+    }
+
+    /// The id the app gave the request.
+    pub fn id(&self) -> u64 {
+        match self {
+            Request::Load { id, .. }
+            | Request::Highlight { id, .. }
+            | Request::Find { id, .. }
+            | Request::Truth { id, .. }
+            | Request::Score { id, .. }
+            | Request::Metrics { id, .. } => *id,
+        }
+    }
+}
+
+/// The answer to a request whose job failed unexpectedly (a bug, not bad input): the
+/// app shows `message` where the result would have gone and stops waiting.
+pub fn failed_job(kind: JobKind, id: u64, message: String) -> Action {
+    match kind {
+        JobKind::Load => Action::Loaded(id, Err(message)),
+        JobKind::Score => Action::Scored(id, Err(message)),
+        JobKind::Metrics => Action::MetricsComputed(id, Err(message)),
+        JobKind::Highlight => Action::Highlighted(id, Arc::new(Vec::new())),
+        JobKind::Find => Action::FinderResults(id, Arc::new(Vec::new())),
+        JobKind::Truth => Action::TruthTable(
+            id,
+            Arc::new(TruthView {
+                note: Some(message),
+                ..TruthView::default()
+            }),
+        ),
+    }
+}
+
+/// The full-screen views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Queue,
+    Audit,
+    /// Agreement with another auditor's annotations (`tui::agreement`).
+    Agreement,
+    /// The metrics dashboard (table and figures of the current filter).
+    Dashboard,
+}
+
+/// What is drawn over the screen and takes the keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    Filter,
+    Finder,
+    Help,
+    /// The note popup (typed like the filter bar).
+    Note,
+    /// The path of another auditor's annotations file to compare with (typed like the
+    /// filter bar).
+    Compare,
+}
+
+/// The study's loading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadState {
+    Loading(Option<LoadProgress>),
+    Failed(String),
+    Ready,
+}

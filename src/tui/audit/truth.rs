@@ -1,0 +1,217 @@
+//! The audit screen's truth table as shown: one column per expression (reference
+//! antecedent, RTL path, the two generated antecedents), one row per assignment of the
+//! atoms, rows where the expressions disagree first. Built from `logic` in a background
+//! job.
+
+/// One assignment of the atoms and what each expression gives under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TruthRow {
+    /// A value per atom, in `TruthView::atoms` order.
+    pub atoms: Vec<bool>,
+    /// A value per expression column (`None` when that expression is missing).
+    pub values: Vec<Option<bool>>,
+    /// Whether the present expressions disagree.
+    pub disagree: bool,
+}
+
+/// A truth table ready to draw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TruthView {
+    /// The atoms, as text.
+    pub atoms: Vec<String>,
+    /// The expression columns: label and the expression's text (or why it is missing).
+    pub columns: Vec<(String, Result<String, String>)>,
+    pub rows: Vec<TruthRow>,
+    /// Something to say above the table (too many atoms, rows cut, ...).
+    pub note: Option<String>,
+}
+
+impl TruthView {
+    /// How many rows disagree.
+    pub fn disagreements(&self) -> usize {
+        self.rows.iter().filter(|r| r.disagree).count()
+    }
+}
+
+use std::collections::HashMap;
+
+use crate::logic::{Expr, parse_expr, truth_table};
+use crate::tui::app::Oracle;
+use crate::tui::model::{AuditData, antecedent_of};
+
+/// The table shows at most this many rows (disagreeing ones first).
+pub const ROW_CAP: usize = 256;
+
+/// The truth table of an audit: the reference antecedent, the RTL path and both
+/// generated antecedents (the transformed one in the original names), over the atoms
+/// of all of them. The oracle's column is marked in its label. Runs the RTL parser
+/// (slow): call it from the background job only.
+pub fn build(data: &AuditData, oracle: Oracle) -> TruthView {
+    let rename: HashMap<String, String> = data
+        .rename
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let generated = |property: &str, rename: Option<&HashMap<String, String>>| {
+        if property.is_empty() {
+            return Err("no property matched".to_string());
+        }
+        let text = antecedent_of(property).ok_or("no implication in the property")?;
+        let expr = parse_expr(text).map_err(|e| format!("{text}: {e}"))?;
+        Ok(rename.map_or(expr.clone(), |m| expr.rename(m)))
+    };
+    let reference = match &data.reference_property {
+        Some(p) => generated(p, None),
+        None => Err("no reference property names this behavior".to_string()),
+    };
+    let columns: Vec<(String, Result<Expr, String>)> = vec![
+        (label("reference", oracle == Oracle::Reference), reference),
+        (label("RTL path", oracle == Oracle::Rtl), rtl_path(data)),
+        ("original".to_string(), generated(&data.base.property, None)),
+        (
+            "transformed".to_string(),
+            generated(&data.trans.property, Some(&rename)),
+        ),
+    ];
+    let present: Vec<&Expr> = columns
+        .iter()
+        .filter_map(|(_, e)| e.as_ref().ok())
+        .collect();
+    let table = truth_table(&present, ROW_CAP);
+    let rows = table
+        .rows
+        .iter()
+        .map(|row| {
+            let mut values = row.values.iter();
+            TruthRow {
+                atoms: row.values_of_atoms.clone(),
+                values: columns
+                    .iter()
+                    .map(|(_, e)| e.as_ref().ok().and_then(|_| values.next().copied()))
+                    .collect(),
+                disagree: row.disagree,
+            }
+        })
+        .collect();
+    let note = table.truncated.then(|| {
+        format!(
+            "first {} of {} rows; {} disagree in all",
+            table.rows.len(),
+            table.total_rows,
+            table
+                .disagreeing_rows
+                .map_or("more than 2^128".to_string(), |n| n.to_string())
+        )
+    });
+    TruthView {
+        atoms: table.atoms.iter().map(ToString::to_string).collect(),
+        columns: columns
+            .into_iter()
+            .map(|(label, e)| (label, e.map(|e| e.to_string())))
+            .collect(),
+        rows,
+        note,
+    }
+}
+
+fn label(name: &str, oracle: bool) -> String {
+    if oracle {
+        format!("{name} (oracle)")
+    } else {
+        name.to_string()
+    }
+}
+
+/// The path condition the RTL gives the behavior.
+fn rtl_path(data: &AuditData) -> Result<Expr, String> {
+    let clock = if data.synchronous {
+        data.clock.as_deref()
+    } else {
+        None
+    };
+    let behaviors = crate::rtl::behaviors(&data.rtl_original, clock).map_err(|e| e.to_string())?;
+    behaviors
+        .into_iter()
+        .find(|b| b.id == data.behavior)
+        .map(|b| b.path)
+        .ok_or_else(|| format!("the RTL has no assignment {}", data.behavior))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::model::{FlipClass, SideView};
+
+    fn data(base: &str, trans: &str) -> AuditData {
+        let rtl = "if (en && rst_n) begin\n  out = data;\nend\n";
+        AuditData {
+            program: "p".into(),
+            stratum: "s".into(),
+            behavior: "out=data".into(),
+            model: "m".into(),
+            variant: "T2".into(),
+            flip: FlipClass::CW,
+            base: SideView {
+                correct: true,
+                property: base.into(),
+                ..SideView::default()
+            },
+            trans: SideView {
+                property: trans.into(),
+                ..SideView::default()
+            },
+            tags: vec![],
+            reference: String::new(),
+            reference_property: Some(
+                "property p; (en && rst_n) |=> out == data; endproperty".into(),
+            ),
+            rtl_original: rtl.into(),
+            rtl_transformed: String::new(),
+            rename: [("v0".to_string(), "en".to_string())].into(),
+            synchronous: false,
+            clock: None,
+        }
+    }
+
+    #[test]
+    fn one_column_per_expression_disagreements_first() {
+        let t = build(
+            &data(
+                "property a; en && rst_n |=> out == data; endproperty",
+                "property b; v0 |=> out == data; endproperty",
+            ),
+            Oracle::Reference,
+        );
+        assert_eq!(t.atoms, ["en", "rst_n"]);
+        assert_eq!(t.columns.len(), 4);
+        assert_eq!(t.columns[0].0, "reference (oracle)");
+        assert!(t.columns.iter().all(|(_, e)| e.is_ok()), "{:?}", t.columns);
+        assert_eq!(t.columns[3].1.as_deref(), Ok("en"), "renamed back");
+        assert_eq!(t.rows.len(), 4);
+        assert_eq!(t.disagreements(), 1);
+        assert!(t.rows[0].disagree);
+        // en=1, rst_n=0: reference, RTL and original false; transformed true.
+        assert_eq!(
+            t.rows[0].values,
+            [Some(false), Some(false), Some(false), Some(true)]
+        );
+        assert_eq!(t.note, None);
+    }
+
+    #[test]
+    fn missing_or_bad_expressions_say_why() {
+        let t = build(
+            &data("", "property b; v0 + 1 |=> out == data; endproperty"),
+            Oracle::Rtl,
+        );
+        assert_eq!(t.columns[1].0, "RTL path (oracle)");
+        assert_eq!(t.columns[2].1, Err("no property matched".into()));
+        assert!(t.columns[3].1.is_err());
+        assert!(
+            t.rows
+                .iter()
+                .all(|r| r.values[2].is_none() && r.values[3].is_none())
+        );
+        assert_eq!(t.disagreements(), 0);
+    }
+}

@@ -1,0 +1,17 @@
+//! The metrics dashboard: the metrics table of the current filter and the paper's two
+//! figures. `state` holds the dashboard's state and its background computation,
+//! `update` drives it from `App` (requests, stale results, export), `export` writes
+//! the table to a file, `view` and `metrics_table` draw it.
+
+pub mod export;
+pub mod metrics_table;
+pub mod state;
+mod update;
+pub mod view;
+
+pub use state::{
+    DashKey, DashboardState, EXPORT_FORMATS, Figure, MetricsView, Selection, compute, data_changes,
+};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,147 @@
+//! How `App` drives the metrics dashboard: opening it, asking for the figures whenever
+//! what they are computed for changes (latest request wins: the id of the latest
+//! request is the generation, and results of earlier ones are dropped), showing the
+//! old figures as stale meanwhile, and exporting the table.
+
+use std::sync::Arc;
+
+use crate::study::FileKind;
+use crate::study::store::StoreLocation;
+use crate::tui::app::{App, LoadState, Request, Screen};
+use crate::tui::dashboard::export::{self as dashboard_export, study_dir_of};
+use crate::tui::dashboard::{DashKey, MetricsView, Selection};
+use crate::tui::jobs::JobKind;
+
+impl App {
+    /// Shows the dashboard (its figures are asked for by `sync_dashboard`).
+    pub(crate) fn open_dashboard(&mut self) {
+        self.screen = Screen::Dashboard;
+        self.overlay = None;
+    }
+
+    /// What the figures on screen should be computed for now.
+    pub fn dashboard_key(&self) -> DashKey {
+        DashKey {
+            filter: Selection::of(&self.queue).text(),
+            epoch: self.dashboard.epoch,
+            config: self.dashboard.config,
+        }
+    }
+
+    /// Whether the figures on screen are stale: computed for another filter or other
+    /// pairs, being recomputed, or the study being (re)scored.
+    pub fn dashboard_is_stale(&self) -> bool {
+        self.awaiting.contains_key(&JobKind::Metrics)
+            || self.awaiting.contains_key(&JobKind::Score)
+            || !self.dashboard.is_fresh_for(&self.dashboard_key())
+    }
+
+    /// Asks for the figures when the dashboard is shown and its key has changed since
+    /// the latest request. Called after every action, so a filter typed on the
+    /// dashboard recomputes as it changes, and one changed elsewhere recomputes when
+    /// the dashboard opens. Waits while the study loads or is being scored.
+    pub(crate) fn sync_dashboard(&mut self) {
+        if self.screen != Screen::Dashboard
+            || self.load != LoadState::Ready
+            || self.awaiting.contains_key(&JobKind::Score)
+        {
+            return;
+        }
+        let key = self.dashboard_key();
+        if self.dashboard.requested.as_ref() == Some(&key) {
+            return;
+        }
+        let id = self.ask(JobKind::Metrics);
+        self.dashboard.requested = Some(key.clone());
+        self.requests.push(Request::Metrics {
+            id,
+            study: Arc::clone(&self.study),
+            selection: Selection::of(&self.queue),
+            key,
+        });
+    }
+
+    /// A computation finished: shown if it answers the latest request, else dropped.
+    pub(crate) fn metrics_computed(&mut self, id: u64, result: Result<Arc<MetricsView>, String>) {
+        if !self.answered(JobKind::Metrics, id) {
+            return;
+        }
+        match result {
+            Ok(view) => {
+                let n = view.report.conditions.len();
+                self.dashboard.shown = Some(view);
+                self.dashboard.error = None;
+                self.dashboard.selected = self.dashboard.selected.min(n.saturating_sub(1));
+                if self.dashboard.export_pending {
+                    self.export_metrics();
+                }
+            }
+            Err(message) => {
+                self.dashboard.error = Some(message.clone());
+                self.dashboard.export_pending = false;
+                self.message = Some(message);
+            }
+        }
+    }
+
+    /// Writes the table in the chosen format into the study directory (or the user
+    /// data directory) and says where; waits for figures being computed.
+    pub(crate) fn export_metrics(&mut self) {
+        let format = self.dashboard.format;
+        let fresh = !self.dashboard_is_stale();
+        let Some(view) = self.dashboard.shown.clone().filter(|_| fresh) else {
+            self.dashboard.export_pending = self.dashboard.requested.is_some();
+            self.message = Some(if self.dashboard.export_pending {
+                format!(
+                    "{} export waits for the figures being computed…",
+                    format.name()
+                )
+            } else {
+                "nothing to export yet".into()
+            });
+            return;
+        };
+        self.dashboard.export_pending = false;
+        let Some(dir) = self.study_dir.as_deref().map(study_dir_of) else {
+            self.message = Some("not exported: no study directory".into());
+            return;
+        };
+        let annotation_paths: Vec<String> = self
+            .study
+            .inputs
+            .iter()
+            .filter(|s| s.kind == FileKind::Annotations)
+            .map(|s| s.path.to_string_lossy().into_owned())
+            .collect();
+        let store = self
+            .tagging
+            .store
+            .as_ref()
+            .filter(|s| *s.location() == StoreLocation::StudyDir)
+            .map(|s| s.path().to_path_buf());
+        let report = dashboard_export::with_current_annotations(
+            &view.report,
+            &annotation_paths,
+            store.as_deref(),
+        );
+        let root = self
+            .dashboard
+            .data_root
+            .clone()
+            .or_else(crate::study::store::location::default_data_root);
+        let name = dashboard_export::file_name(&view.key.filter, format);
+        self.message = Some(
+            match dashboard_export::write(&report, format, &dir, root.as_deref(), &name) {
+                Ok(written) => match written.fallback {
+                    None => format!("exported {} to {}", format.name(), written.path.display()),
+                    Some(why) => format!(
+                        "exported {} to {} ({why})",
+                        format.name(),
+                        written.path.display()
+                    ),
+                },
+                Err(e) => format!("not exported: {e}"),
+            },
+        );
+    }
+}

@@ -1,0 +1,324 @@
+//! Loading a study for the TUI: `study::load_study_with_progress` reads and checks the
+//! files (every problem located by file, line and column), and this module adapts the
+//! study's records into the view model (`tui::model`), with the tags its annotations
+//! confirm. The only place that knows the study's record types.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::rtl::ParseCache;
+use crate::score::study::{Oracle as ScoreOracle, StudyOptions, score_study};
+use crate::stats::pair_row::recorded_oracle;
+use crate::study::annotation::replay;
+use crate::study::source::{FileKind, expand};
+use crate::study::{LocatedError, PairRecord, Program, Side, Study, load_study_with_progress};
+use crate::tui::app::state::Oracle;
+use crate::tui::finder::{FinderEntry, build_index};
+use crate::tui::model::{PairView, ProgramView, SideView, StudyView, VariantView};
+use crate::tui::queue::Queue;
+
+pub use crate::study::LoadProgress;
+
+/// Why a study could not be loaded: every problem found, located.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+    Files(Vec<LocatedError>),
+    #[error(transparent)]
+    Study(#[from] crate::study::StudyErrors),
+    #[error(
+        "no study to open in {0}: expected a pairs*.jsonl file (the output of `flipscope score`) or programs*.jsonl with generations*.jsonl"
+    )]
+    NoPairs(String),
+}
+
+/// A raw study (programs and generations) the TUI scores itself; compared by identity.
+#[derive(Clone, Debug)]
+pub struct RawStudy(pub Arc<Study>);
+
+impl PartialEq for RawStudy {
+    fn eq(&self, other: &RawStudy) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for RawStudy {}
+
+/// A loaded study with what the UI needs precomputed off the UI thread: the queue
+/// (sorted, filtered to `CW`) and the finder's index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prepared {
+    pub study: Arc<StudyView>,
+    pub queue: Queue,
+    pub index: Arc<Vec<FinderEntry>>,
+    /// The raw study when the pairs come from scoring its generations (not from a
+    /// pairs file): the oracle switch rescores it.
+    pub raw: Option<RawStudy>,
+    /// The oracle the pairs were scored under (`None`: read from a pairs file).
+    pub oracle: Option<Oracle>,
+}
+
+impl Prepared {
+    pub fn new(study: StudyView) -> Prepared {
+        let queue = Queue::new(&study);
+        let index = Arc::new(build_index(&study));
+        Prepared {
+            study: Arc::new(study),
+            queue,
+            index,
+            raw: None,
+            oracle: None,
+        }
+    }
+
+    /// A loaded study: its pairs file as read, or, for a raw study (programs with
+    /// generations, with or without pairs), the study with no pairs yet and the raw
+    /// study kept for the scoring job.
+    pub fn of_loaded(mut study: Study) -> Prepared {
+        if !is_raw(&study) {
+            return Prepared::new(view_of(study));
+        }
+        let raw = RawStudy(Arc::new(study.clone()));
+        study.pairs.clear();
+        Prepared {
+            raw: Some(raw),
+            ..Prepared::new(view_of(study))
+        }
+    }
+
+    /// The raw study's generations scored under `oracle` (`score::study`), as shown.
+    pub fn scored(raw: &RawStudy, oracle: Oracle, cache: &ParseCache) -> Prepared {
+        let options = StudyOptions {
+            oracle: match oracle {
+                Oracle::Reference => ScoreOracle::Reference,
+                Oracle::Rtl => ScoreOracle::Rtl,
+            },
+            lenient: false,
+        };
+        let report = score_study(&raw.0, &options, cache);
+        let mut study = (*raw.0).clone();
+        study.pairs = report.pairs;
+        Prepared {
+            raw: Some(raw.clone()),
+            oracle: Some(oracle),
+            ..Prepared::new(view_of(study))
+        }
+    }
+}
+
+/// Whether the study holds generations to score (programs and generations); such a
+/// study is scored by the TUI even when it also has pairs.
+pub fn is_raw(study: &Study) -> bool {
+    !study.programs.is_empty() && !study.generations.is_empty()
+}
+
+/// Checks that `paths` name a study with pairs, or with programs and generations to
+/// score, without reading the records (so the CLI can refuse before it takes over the
+/// terminal).
+pub fn check_paths(paths: &[PathBuf]) -> Result<(), LoadError> {
+    let files = expand(paths).map_err(LoadError::Files)?;
+    let has = |k: FileKind| files.iter().any(|(_, kind)| *kind == k);
+    if has(FileKind::Pairs) || (has(FileKind::Programs) && has(FileKind::Generations)) {
+        Ok(())
+    } else {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        Err(LoadError::NoPairs(shown.join(", ")))
+    }
+}
+
+/// Loads the study in `paths`, reporting progress as it goes.
+pub fn load_study(
+    paths: &[PathBuf],
+    progress: impl FnMut(&LoadProgress),
+) -> Result<StudyView, LoadError> {
+    Ok(view_of(load_raw(paths, progress)?))
+}
+
+/// Reads the study's records in `paths`, reporting progress as it goes.
+pub fn load_raw(
+    paths: &[PathBuf],
+    mut progress: impl FnMut(&LoadProgress),
+) -> Result<Study, LoadError> {
+    check_paths(paths)?;
+    Ok(load_study_with_progress(paths, &mut progress)?)
+}
+
+/// The view model of a loaded study.
+pub fn view_of(study: Study) -> StudyView {
+    let audits = replay(&study.annotations);
+    let oracle = recorded_oracle(&study.pairs);
+    let pairs = study
+        .pairs
+        .into_iter()
+        .map(|p| {
+            let tags = audits
+                .get(&p.key())
+                .map(|a| a.tags.iter().cloned().collect())
+                .unwrap_or_default();
+            pair_view(p, tags)
+        })
+        .collect();
+    let programs = study
+        .programs
+        .into_iter()
+        .map(|p| (p.id.clone(), program_view(p)))
+        .collect();
+    let sources = study
+        .sources
+        .iter()
+        .map(|s| s.path.display().to_string())
+        .collect();
+    StudyView {
+        pairs,
+        programs,
+        sources,
+        simulated: simulated_note(&study.generations),
+        inputs: study.sources,
+        oracle,
+    }
+}
+
+/// What the generations' `meta` says when they are simulated (as the bundled sample
+/// study's are): `None` for real model outputs.
+pub fn simulated_note(generations: &[crate::study::Generation]) -> Option<String> {
+    let meta = generations
+        .iter()
+        .filter_map(|g| g.meta.as_ref())
+        .find(|m| m.get("simulated").and_then(|v| v.as_bool()) == Some(true))?;
+    Some(match meta.get("calibrated_to") {
+        Some(_) => "SIMULATED outputs, not real models: calibrated to published counts".into(),
+        None => "SIMULATED outputs, not real models".into(),
+    })
+}
+
+fn side_view(side: Side) -> SideView {
+    SideView {
+        correct: side.correct,
+        category_given: side.category.is_some(),
+        category: side
+            .category
+            .unwrap_or_else(|| if side.correct { "correct" } else { "wrong" }.into()),
+        property: side.property.unwrap_or_default(),
+        reason: side.reason.unwrap_or_default(),
+    }
+}
+
+/// One pair as a queue row.
+pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
+    PairView {
+        flip: p.flip_class(),
+        program: p.program,
+        stratum: p.stratum,
+        behavior: p.behavior,
+        model: p.model,
+        variant: p.variant,
+        base: side_view(p.base),
+        trans: side_view(p.trans),
+        tags,
+        pair_hash: p.pair_hash,
+    }
+}
+
+fn program_view(p: Program) -> ProgramView {
+    ProgramView {
+        id: p.id,
+        stratum: p.stratum,
+        synchronous: p.synchronous,
+        clock: p.clock,
+        rtl: p.rtl,
+        reference: p.reference,
+        variants: p
+            .variants
+            .into_iter()
+            .map(|(name, v)| {
+                (
+                    name,
+                    VariantView {
+                        rtl: v.rtl,
+                        rename: v.rename.unwrap_or_else(BTreeMap::new),
+                    },
+                )
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tui-study")
+    }
+
+    #[test]
+    fn loads_the_fixture_study_with_its_tags() {
+        let mut seen = Vec::new();
+        let study = load_study(&[fixture()], |p| seen.push(p.clone())).unwrap();
+        assert!(study.pairs.len() >= 10, "{}", study.pairs.len());
+        assert!(study.programs.contains_key("p01"));
+        assert!(
+            study.programs["p01"].variants["T2"]
+                .rename
+                .contains_key("v0")
+        );
+        assert!(
+            study.pairs.iter().any(|p| !p.tags.is_empty()),
+            "annotations give tags"
+        );
+        let last = seen.last().unwrap();
+        assert_eq!(last.files_done, last.files_total);
+        assert!(last.records >= study.pairs.len() + study.programs.len());
+    }
+
+    #[test]
+    fn a_bad_record_names_its_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("pairs.jsonl");
+        std::fs::write(&file, "{\"program\": \"p1\", \"behavior\": 3}\n").unwrap();
+        let err = load_study(&[file], |_| {}).unwrap_err().to_string();
+        assert!(err.contains("pairs.jsonl:1:"), "{err}");
+    }
+
+    #[test]
+    fn paths_without_pairs_are_refused_up_front() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = check_paths(&[dir.path().to_path_buf()]).unwrap_err();
+        assert!(err.to_string().contains("no study files"), "{err}");
+        std::fs::write(dir.path().join("programs.jsonl"), "").unwrap();
+        let err = check_paths(&[dir.path().to_path_buf()]).unwrap_err();
+        assert!(matches!(err, LoadError::NoPairs(_)), "{err}");
+        let missing = check_paths(&[dir.path().join("nope")]).unwrap_err();
+        assert!(missing.to_string().contains("nope"), "{missing}");
+    }
+
+    #[test]
+    fn simulated_generations_are_said_to_be_simulated() {
+        let generation = |model: &str, meta: Option<serde_json::Value>| crate::study::Generation {
+            program: "p1".into(),
+            variant: "original".into(),
+            model: model.into(),
+            output: String::new(),
+            shots: None,
+            external: None,
+            meta,
+            extra: Default::default(),
+        };
+        let real = [generation("m", None)];
+        assert_eq!(simulated_note(&real), None);
+        let simulated = [
+            generation("real", Some(serde_json::json!({"tokens": 3}))),
+            generation(
+                "sim-b",
+                Some(serde_json::json!({"simulated": true, "calibrated_to": "x"})),
+            ),
+            generation("sim-a", Some(serde_json::json!({"simulated": true}))),
+        ];
+        let note = simulated_note(&simulated).unwrap();
+        assert_eq!(
+            note,
+            "SIMULATED outputs, not real models: calibrated to published counts"
+        );
+    }
+}

@@ -1,0 +1,303 @@
+//! The audit queue's state: every pair in a fixed order (model, variant, program,
+//! behavior), the indices that pass the current filter and quick keys, the selection and
+//! scroll offset, and the 2x2 transition counts of the current filter. The filtered list
+//! holds indices only, so 100,000 pairs stay cheap.
+
+use crate::tui::model::filter::Filter;
+use crate::tui::model::{FlipClass, StudyView};
+
+/// The queue over one study.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Queue {
+    /// Every pair index, sorted by model, variant, program, behavior.
+    order: Vec<usize>,
+    /// The pair indices shown, in `order`.
+    pub visible: Vec<usize>,
+    /// Position of the selection within `visible`.
+    pub selected: usize,
+    /// First shown position within `visible`.
+    pub offset: usize,
+    /// Quick key: only this flip class (default `CW`); `None` shows all.
+    pub flip: Option<FlipClass>,
+    /// Quick key: only this model.
+    pub model: Option<String>,
+    /// Quick key: only this variant.
+    pub variant: Option<String>,
+    /// The text filter (`/`).
+    pub filter: Filter,
+    /// Counts of CC, CW, WC, WW over the pairs that pass the filter, model and variant
+    /// (the flip-class quick key left out, so the table shows the whole transition).
+    pub transitions: [usize; 4],
+    /// The models and variants present, sorted (for the quick keys).
+    pub models: Vec<String>,
+    pub variants: Vec<String>,
+    /// Only these pair indices, in this order (the audit sample); `None`: every pair.
+    pub only: Option<Vec<usize>>,
+    /// The widest cell of each fixed column over the whole study, headers left out
+    /// (program, stratum, behavior, model, variant, flip, base, trans), so columns do not
+    /// jump while scrolling.
+    pub natural_widths: [u16; 8],
+}
+
+impl Queue {
+    /// A queue over `study` showing its `CW` pairs.
+    pub fn new(study: &StudyView) -> Queue {
+        let mut order: Vec<usize> = (0..study.pairs.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (a, b) = (&study.pairs[a], &study.pairs[b]);
+            (&a.model, &a.variant, &a.program, &a.behavior).cmp(&(
+                &b.model,
+                &b.variant,
+                &b.program,
+                &b.behavior,
+            ))
+        });
+        let mut models: Vec<String> = study.pairs.iter().map(|p| p.model.clone()).collect();
+        models.sort();
+        models.dedup();
+        let mut variants: Vec<String> = study.pairs.iter().map(|p| p.variant.clone()).collect();
+        variants.sort();
+        variants.dedup();
+        let mut queue = Queue {
+            order,
+            visible: Vec::new(),
+            selected: 0,
+            offset: 0,
+            flip: Some(FlipClass::CW),
+            model: None,
+            variant: None,
+            filter: Filter::default(),
+            transitions: [0; 4],
+            models,
+            variants,
+            only: None,
+            natural_widths: natural_widths(study),
+        };
+        queue.refilter(study);
+        queue
+    }
+
+    /// The pair index under the selection.
+    pub fn selected_pair(&self) -> Option<usize> {
+        self.visible.get(self.selected).copied()
+    }
+
+    /// Recomputes the visible list and the counts; keeps the selected pair when it is
+    /// still shown.
+    pub fn refilter(&mut self, study: &StudyView) {
+        let keep = self.selected_pair();
+        self.visible.clear();
+        self.transitions = [0; 4];
+        for &i in self.only.as_ref().unwrap_or(&self.order) {
+            let pair = &study.pairs[i];
+            if self.model.as_ref().is_some_and(|m| *m != pair.model)
+                || self.variant.as_ref().is_some_and(|v| *v != pair.variant)
+                || !self.filter.matches(pair)
+            {
+                continue;
+            }
+            self.transitions[pair.flip as usize] += 1;
+            if self.flip.is_none_or(|f| f == pair.flip) {
+                self.visible.push(i);
+            }
+        }
+        self.selected = keep
+            .and_then(|k| self.visible.iter().position(|&i| i == k))
+            .unwrap_or(0);
+        self.offset = self.offset.min(self.selected);
+    }
+
+    /// Moves the selection by `delta` rows (clamped) and scrolls so that it stays
+    /// within `rows` shown rows.
+    pub fn move_by(&mut self, delta: isize, rows: usize) {
+        if self.visible.is_empty() {
+            return;
+        }
+        let last = self.visible.len() - 1;
+        self.selected = self.selected.saturating_add_signed(delta).min(last);
+        self.scroll_into_view(rows);
+    }
+
+    /// Jumps to the first (`false`) or last (`true`) row.
+    pub fn jump(&mut self, to_end: bool, rows: usize) {
+        self.selected = if to_end {
+            self.visible.len().saturating_sub(1)
+        } else {
+            0
+        };
+        self.scroll_into_view(rows);
+    }
+
+    /// Selects pair index `pair` when it is visible; returns whether it was.
+    pub fn select_pair(&mut self, pair: usize, rows: usize) -> bool {
+        match self.visible.iter().position(|&i| i == pair) {
+            Some(pos) => {
+                self.selected = pos;
+                self.scroll_into_view(rows);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Keeps the selection within the `rows` rows shown from `offset`.
+    pub fn scroll_into_view(&mut self, rows: usize) {
+        let rows = rows.max(1);
+        if self.selected < self.offset {
+            self.offset = self.selected;
+        } else if self.selected >= self.offset + rows {
+            self.offset = self.selected + 1 - rows;
+        }
+    }
+
+    /// Cycles the flip-class quick key: CW, WC, CC, WW, all.
+    pub fn cycle_flip(&mut self) {
+        const CYCLE: [Option<FlipClass>; 5] = [
+            Some(FlipClass::CW),
+            Some(FlipClass::WC),
+            Some(FlipClass::CC),
+            Some(FlipClass::WW),
+            None,
+        ];
+        let at = CYCLE.iter().position(|c| *c == self.flip).unwrap_or(0);
+        self.flip = CYCLE[(at + 1) % CYCLE.len()];
+    }
+
+    /// Cycles the model quick key through the models, then all.
+    pub fn cycle_model(&mut self) {
+        self.model = next_of(&self.models, self.model.take());
+    }
+
+    /// Cycles the variant quick key through the variants, then all.
+    pub fn cycle_variant(&mut self) {
+        self.variant = next_of(&self.variants, self.variant.take());
+    }
+
+    /// Shows every pair: clears the filter and the quick keys.
+    pub fn clear_filters(&mut self) {
+        self.flip = None;
+        self.model = None;
+        self.variant = None;
+        self.filter = Filter::default();
+    }
+
+    /// The total number of pairs in the study.
+    pub fn total(&self) -> usize {
+        self.order.len()
+    }
+}
+
+/// The queue's column headers, in column order (the tags column last).
+pub const COLUMNS: [&str; 9] = [
+    "program", "stratum", "behavior", "model", "variant", "flip", "base", "trans", "tags",
+];
+
+fn natural_widths(study: &StudyView) -> [u16; 8] {
+    let mut widths = [0u16; 8];
+    let len = |s: &str| u16::try_from(s.chars().count()).unwrap_or(u16::MAX);
+    for p in &study.pairs {
+        let cells = [
+            p.program.as_str(),
+            &p.stratum,
+            &p.behavior,
+            &p.model,
+            &p.variant,
+            p.flip.as_str(),
+            &p.base.category,
+            &p.trans.category,
+        ];
+        for (w, c) in widths.iter_mut().zip(cells) {
+            *w = (*w).max(len(c));
+        }
+    }
+    widths
+}
+
+fn next_of(all: &[String], current: Option<String>) -> Option<String> {
+    match current {
+        None => all.first().cloned(),
+        Some(c) => {
+            let at = all.iter().position(|m| *m == c);
+            at.and_then(|i| all.get(i + 1)).cloned()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::model::{PairView, SideView};
+
+    fn study() -> StudyView {
+        let mut pairs = Vec::new();
+        for (i, (model, flip)) in [
+            ("b", FlipClass::CW),
+            ("a", FlipClass::CW),
+            ("a", FlipClass::CC),
+            ("a", FlipClass::WC),
+            ("b", FlipClass::WW),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            pairs.push(PairView {
+                program: format!("p{i}"),
+                stratum: "s".into(),
+                behavior: "x=y".into(),
+                model: model.into(),
+                variant: "T1".into(),
+                flip,
+                base: SideView::default(),
+                trans: SideView::default(),
+                tags: vec![],
+                pair_hash: None,
+            });
+        }
+        StudyView {
+            pairs,
+            ..StudyView::default()
+        }
+    }
+
+    #[test]
+    fn shows_cw_sorted_by_model_and_counts_all_classes() {
+        let s = study();
+        let q = Queue::new(&s);
+        assert_eq!(q.visible, vec![1, 0]);
+        assert_eq!(q.transitions, [1, 2, 1, 1]);
+        assert_eq!(q.total(), 5);
+    }
+
+    #[test]
+    fn quick_keys_cycle_and_keep_the_selection() {
+        let s = study();
+        let mut q = Queue::new(&s);
+        q.move_by(1, 10);
+        assert_eq!(q.selected_pair(), Some(0));
+        q.flip = None;
+        q.refilter(&s);
+        assert_eq!(q.selected_pair(), Some(0));
+        q.cycle_model();
+        assert_eq!(q.model.as_deref(), Some("a"));
+        q.refilter(&s);
+        assert_eq!(q.visible, vec![1, 2, 3]);
+        assert_eq!(q.transitions, [1, 1, 1, 0]);
+        q.cycle_model();
+        q.cycle_model();
+        assert_eq!(q.model, None);
+    }
+
+    #[test]
+    fn scrolling_keeps_the_selection_in_view() {
+        let s = study();
+        let mut q = Queue::new(&s);
+        q.flip = None;
+        q.refilter(&s);
+        q.move_by(4, 2);
+        assert_eq!((q.selected, q.offset), (4, 3));
+        q.move_by(-10, 2);
+        assert_eq!((q.selected, q.offset), (0, 0));
+        q.jump(true, 2);
+        assert_eq!(q.selected, 4);
+    }
+}

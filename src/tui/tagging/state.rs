@@ -1,0 +1,238 @@
+//! Tagging failure modes from the TUI: the open annotation store (or why it could not
+//! be opened), the taxonomy behind the digit keys, the note being typed and the audit
+//! sample that can replace the queue. Decisions go through `study::AnnotationStore`,
+//! which writes them atomically before `App` shows them as saved.
+
+use std::path::Path;
+
+use crate::stats::audit_sample;
+use crate::study::{AnnotationStore, Config, Decision, PairKey, StoreLocation, Taxonomy};
+
+use crate::tui::model::{PairView, StudyView};
+
+/// Pairs drawn per condition for an audit sample.
+pub const SAMPLE_K: usize = 5;
+/// The seed of the audit sample: `flipscope sample`'s default, so both draw the same
+/// pairs (shown on screen).
+pub const SAMPLE_SEED: u64 = 0;
+
+/// The key of a pair in the annotation store.
+pub fn pair_key(p: &PairView) -> PairKey {
+    PairKey {
+        model: p.model.clone(),
+        variant: p.variant.clone(),
+        program: p.program.clone(),
+        behavior: p.behavior.clone(),
+    }
+}
+
+/// The audit sample shown instead of the full queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sample {
+    pub seed: u64,
+    pub k: usize,
+    /// Pair indices, in draw order per condition.
+    pub pairs: Vec<usize>,
+}
+
+impl Sample {
+    /// Draws `k` `CW` pairs per (model, variant) condition of `study`.
+    pub fn draw(study: &StudyView, k: usize, seed: u64) -> Sample {
+        let pairs = audit_sample(&study.pairs, k, seed)
+            .into_iter()
+            .map(|s| s.index)
+            .collect();
+        Sample { seed, k, pairs }
+    }
+
+    /// How many sampled pairs have a tag or a note.
+    pub fn audited(&self, study: &StudyView, store: Option<&AnnotationStore>) -> usize {
+        self.pairs
+            .iter()
+            .filter(|&&i| {
+                let p = &study.pairs[i];
+                !p.tags.is_empty()
+                    || store.is_some_and(|s| s.note(&pair_key(p)).is_some_and(|n| !n.is_empty()))
+            })
+            .count()
+    }
+}
+
+/// The annotation side of the app.
+#[derive(Debug)]
+pub struct Tagging {
+    /// The open store; `None` when none could be opened (see `place`).
+    pub store: Option<AnnotationStore>,
+    pub taxonomy: Taxonomy,
+    /// Who decisions are stamped with.
+    pub auditor: String,
+    /// Where annotations are saved, or why they are not (shown in the header).
+    pub place: String,
+    /// The note being typed while the note popup is open.
+    pub note_input: String,
+    /// The audit sample replacing the queue, when one is shown.
+    pub sample: Option<Sample>,
+    /// Each pair's tags as loaded with the study (all its annotations files), shown
+    /// where the store has no decision on the pair.
+    pub loaded_tags: Vec<Vec<String>>,
+    /// Why no store is open (the lock held elsewhere, no place for the file...).
+    pub unavailable: Option<String>,
+}
+
+impl Default for Tagging {
+    /// The default taxonomy, no store open yet.
+    fn default() -> Self {
+        Tagging {
+            store: None,
+            taxonomy: Taxonomy::default(),
+            auditor: String::new(),
+            place: "annotations: not open".into(),
+            note_input: String::new(),
+            sample: None,
+            loaded_tags: Vec::new(),
+            unavailable: None,
+        }
+    }
+}
+
+impl Tagging {
+    /// The taxonomy and auditor from the user's config file (defaults when it is
+    /// missing or bad; a bad file is reported through the returned message).
+    pub fn from_config() -> (Tagging, Option<String>) {
+        let (config, taxonomy, problem) = match Taxonomy::load_default() {
+            Ok((c, t)) => (c, t, None),
+            Err(e) => (Config::default(), Taxonomy::default(), Some(e.to_string())),
+        };
+        let tagging = Tagging {
+            taxonomy,
+            auditor: config.auditor(),
+            ..Tagging::default()
+        };
+        (tagging, problem)
+    }
+
+    /// Opens the store of the study in `dir` (`data_root`: the fallback for a
+    /// read-only study directory). Returns the message to show: where decisions go,
+    /// or why the TUI stays read-only.
+    pub fn open(&mut self, dir: &Path, data_root: Option<&Path>) -> String {
+        self.store = None;
+        self.unavailable = None;
+        let auditor = if self.auditor.trim().is_empty() {
+            "auditor".to_string()
+        } else {
+            self.auditor.clone()
+        };
+        match AnnotationStore::open_with(dir, &auditor, data_root) {
+            Ok(store) => {
+                let (place, message) = match (store.read_only_reason(), store.location()) {
+                    (Some(reason), _) => ("annotations: read-only".into(), reason.to_string()),
+                    (None, StoreLocation::StudyDir) => (
+                        "annotations: study dir".into(),
+                        format!("annotations saved to {}", store.path().display()),
+                    ),
+                    (None, StoreLocation::UserData { reason }) => (
+                        "annotations: user data dir".into(),
+                        format!("annotations saved to {} ({reason})", store.path().display()),
+                    ),
+                };
+                self.place = place;
+                self.store = Some(store);
+                message
+            }
+            Err(e) => {
+                self.place = "annotations: read-only".into();
+                self.unavailable = Some(e.to_string());
+                format!("read-only: {e}")
+            }
+        }
+    }
+
+    /// Whether decisions can be saved.
+    pub fn writable(&self) -> bool {
+        self.store
+            .as_ref()
+            .is_some_and(|s| s.read_only_reason().is_none())
+    }
+
+    /// Records `decision` on `pair`, stamped with the pair's input hash as shown; the
+    /// error text when it was not saved.
+    pub fn decide(&mut self, pair: &PairView, decision: Decision) -> Result<(), String> {
+        let store = self.store()?;
+        store
+            .record(&pair_key(pair), decision, pair.pair_hash.as_deref())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Toggles `tag` on `pair` (stamped with its input hash); whether the pair has it
+    /// afterwards.
+    pub fn toggle(&mut self, pair: &PairView, tag: &str) -> Result<bool, String> {
+        let store = self.store()?;
+        store
+            .toggle_tag(&pair_key(pair), tag, pair.pair_hash.as_deref())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Undoes this session's last decision; the key of the pair it was about.
+    pub fn undo(&mut self) -> Result<Option<PairKey>, String> {
+        let store = self.store()?;
+        store
+            .undo()
+            .map(|a| a.map(|a| a.key()))
+            .map_err(|e| e.to_string())
+    }
+
+    fn store(&mut self) -> Result<&mut AnnotationStore, String> {
+        match &mut self.store {
+            Some(s) => Ok(s),
+            None => Err(format!(
+                "not saved: {}",
+                self.unavailable
+                    .as_deref()
+                    .unwrap_or("no annotation store is open")
+            )),
+        }
+    }
+
+    /// The tags the store has for `pair`; `None` when the store has no decision on it
+    /// (then the tags loaded with the study, from every annotations file, stand).
+    pub fn tags_of(&self, pair: &PairView) -> Option<Vec<String>> {
+        self.store
+            .as_ref()?
+            .audits()
+            .get(&pair_key(pair))
+            .map(|a| a.tags.iter().cloned().collect())
+    }
+
+    /// The note of `pair`.
+    pub fn note_of(&self, pair: &PairView) -> Option<String> {
+        self.store
+            .as_ref()
+            .and_then(|s| s.note(&pair_key(pair)).map(str::to_string))
+    }
+}
+
+/// For the header: per suggested category among `pairs`, how many pairs suggest it and
+/// how many of those carry its tag, most suggested first.
+pub fn suggestion_counts(
+    study: &StudyView,
+    pairs: &[usize],
+    taxonomy: &Taxonomy,
+) -> Vec<(String, usize, usize)> {
+    let mut counts: Vec<(String, usize, usize)> = Vec::new();
+    for &i in pairs {
+        let p = &study.pairs[i];
+        let Some(tag) = taxonomy.suggestion(Some(&p.trans.category)) else {
+            continue;
+        };
+        let tagged = usize::from(p.tags.iter().any(|t| t == tag));
+        match counts.iter_mut().find(|c| c.0 == tag) {
+            Some(c) => {
+                c.1 += 1;
+                c.2 += tagged;
+            }
+            None => counts.push((tag.to_string(), 1, tagged)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    counts
+}
