@@ -113,6 +113,7 @@ fn run_metrics(args: MetricsArgs) -> anyhow::Result<ExitCode> {
         interval: IntervalArg::Percentile,
         format,
         scoring: args.scoring,
+        per: None,
     })?;
     let text = export::render(&report, Format::from(format));
     write_out(args.output.as_deref(), &text)

@@ -51,6 +51,10 @@ pub struct Args {
     /// How a raw study is scored (only for programs + generations, not pairs files).
     #[command(flatten)]
     pub scoring: ScoringArgs,
+    /// For a study with external verdicts (AssertionBench): one row per design cell or
+    /// per model and shots (default: design for csv, model otherwise).
+    #[arg(long, value_enum, value_name = "design|model")]
+    pub per: Option<super::metrics_pce::PerArg>,
 }
 
 /// `--interval`.
@@ -88,7 +92,18 @@ impl From<FormatArg> for Format {
 const WARNINGS_SHOWN: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let report = report(&args)?;
+    let filter = Filter::parse(&args.filter);
+    let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if super::metrics_pce::applies(&study) {
+        return super::metrics_pce::run(&args, &study);
+    }
+    if args.per.is_some() {
+        return Err(UsageError(
+            "--per applies to studies with external verdicts (AssertionBench)".into(),
+        )
+        .into());
+    }
+    let report = report_of(&args, filter?, &study)?;
     let text = export::render(&report, args.format.into());
     std::io::stdout()
         .lock()
@@ -102,8 +117,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 pub fn report(args: &Args) -> anyhow::Result<MetricsReport> {
     let filter = Filter::parse(&args.filter)?;
     let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
-    print_warnings(&study);
-    let pairs = study_pairs(&study, &args.scoring)?;
+    report_of(args, filter, &study)
+}
+
+/// The report of a loaded study.
+fn report_of(args: &Args, filter: Filter, study: &Study) -> anyhow::Result<MetricsReport> {
+    print_warnings(study);
+    let pairs = study_pairs(study, &args.scoring)?;
     let audits = replay(&study.annotations);
     let rows: Vec<AuditedPair> = pairs
         .iter()

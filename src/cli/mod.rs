@@ -16,6 +16,7 @@ pub mod import;
 pub mod import_assertionbench;
 mod import_variants;
 pub mod metrics;
+pub mod metrics_pce;
 pub mod open;
 pub mod sample;
 pub mod score;

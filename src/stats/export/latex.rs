@@ -31,7 +31,7 @@ pub fn render(report: &MetricsReport) -> String {
 }
 
 /// Escapes LaTeX's special characters; `Δ` becomes `$\Delta$`.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
