@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod cli;
 pub mod logic;
+pub mod reproof;
 pub mod rtl;
 pub mod score;
 pub mod stats;

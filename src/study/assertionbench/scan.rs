@@ -153,7 +153,7 @@ mod tests {
         assert_eq!(blank.len(), text.len());
         assert_eq!(blank, "a         \nb     \n     e \"// not\" f");
         assert_eq!(blank_comments("x /* open"), "x        ");
-        assert_eq!(blank_comments("é // ü\n"), "é     \n");
+        assert_eq!(blank_comments("é // ü\n"), "é      \n", "ü is two bytes");
     }
 
     #[test]

@@ -273,6 +273,7 @@ fn cli_export(dir: &Path, filter: &str, format: Format) -> String {
             lenient: false,
             no_cache: false,
         },
+        per: None,
     };
     render(&crate::cli::metrics::report(&args).unwrap(), format)
 }
