@@ -6,6 +6,7 @@
 
 pub mod audit;
 pub mod cli;
+pub mod formal;
 pub mod logic;
 pub mod reproof;
 pub mod rtl;

@@ -18,6 +18,7 @@ mod import_variants;
 pub mod metrics;
 pub mod metrics_pce;
 pub mod open;
+pub mod prove;
 pub mod sample;
 pub mod score;
 pub mod synth;
@@ -67,6 +68,8 @@ pub enum Command {
     Sample(sample::Args),
     /// Agreement between two auditors' annotations (Cohen's kappa per tag).
     Agreement(agreement::Args),
+    /// Prove generated properties on an RTL design (yosys and ABC PDR).
+    Prove(prove::Args),
     /// Write a simulated study (the bundled sample-runs/ with the defaults).
     Synth(synth::Args),
 }
@@ -123,6 +126,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Export(args) => export::run(args),
             Command::Sample(args) => sample::run(args),
             Command::Agreement(args) => agreement::run(args),
+            Command::Prove(args) => prove::run(args),
             Command::Synth(args) => synth::run(args),
         },
     }

@@ -1,0 +1,484 @@
+//! Checking a set of lowered properties on one design: the model is built once (one
+//! yosys run with every monitor) and each property's `bad` output (and, for vacuity,
+//! its `trig` output) is checked by PDR, in parallel batches. A monitor yosys rejects
+//! costs only its own property (the model is built again without it); a design yosys
+//! rejects makes every property an `error` with yosys's message, located in the user's
+//! file.
+
+use std::time::Duration;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::cache::Cache;
+use super::design::Design;
+use super::engine::abc::{self, Verdict};
+use super::engine::harness::{self, Line};
+use super::engine::netlist::Netlist;
+use super::engine::tools::Tools;
+use super::engine::yosys::{self, Failure, Limits, Model};
+use super::lower::Lowered;
+use super::outcome::{Counterexample, Status};
+use super::trace;
+
+/// The verdict of one property on one design (what the cache stores).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckResult {
+    pub status: Status,
+    pub vacuous: Option<bool>,
+    pub reason: String,
+    pub counterexample: Option<Counterexample>,
+    /// Identifiers of the property the design does not declare.
+    pub undeclared: Vec<String>,
+    /// The ports of the top module (empty when the design did not elaborate).
+    pub ports: Vec<String>,
+}
+
+impl CheckResult {
+    fn new(status: Status, reason: impl Into<String>, ports: &[String]) -> CheckResult {
+        CheckResult {
+            status,
+            vacuous: if status == Status::Pass {
+                None
+            } else {
+                Some(false)
+            },
+            reason: reason.into(),
+            counterexample: None,
+            undeclared: Vec::new(),
+            ports: ports.to_vec(),
+        }
+    }
+}
+
+/// How to check (the parts of the options a check depends on).
+pub struct Settings<'a> {
+    pub tools: &'a Tools,
+    pub cache: &'a Cache,
+    pub depth: u32,
+    pub timeout: Duration,
+    pub interface_only: bool,
+    pub limits: Limits,
+    pub jobs: usize,
+}
+
+/// One property to check on a unit's design.
+#[derive(Clone, Debug)]
+pub struct UnitEntry {
+    pub lowered: Lowered,
+    /// The identifiers it names (for the interface check).
+    pub identifiers: Vec<String>,
+}
+
+/// A design and the distinct properties to check on it.
+pub struct Unit<'a> {
+    pub design: &'a Design,
+    pub entries: Vec<UnitEntry>,
+    /// Whether to check vacuity (the `trig` output) of the passing properties.
+    pub vacuity: bool,
+    /// The reset expression assumed in the first cycle.
+    pub reset: Option<String>,
+}
+
+/// The results of a unit, one per entry, and what the design was.
+pub struct UnitResult {
+    pub top: Option<String>,
+    /// Set when the design itself could not be checked (every result is then `error`).
+    pub error: Option<String>,
+    pub results: Vec<CheckResult>,
+}
+
+pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
+    let n = unit.entries.len();
+    let fail_all = |top: Option<String>, msg: String| UnitResult {
+        top,
+        results: vec![CheckResult::new(Status::Error, msg.clone(), &[]); n],
+        error: Some(msg),
+    };
+    if unit.design.size() > s.limits.source_bytes {
+        return fail_all(
+            None,
+            format!(
+                "{}: the design is too large for the limits: {} bytes of source (limit {})",
+                unit.design.files.first().map_or("", |f| f.path.as_str()),
+                unit.design.size(),
+                s.limits.source_bytes
+            ),
+        );
+    }
+    let top = match unit.design.find_top() {
+        Ok(t) => t,
+        Err(e) => return fail_all(None, e),
+    };
+    let digest = unit.design.digest();
+    let keys: Vec<String> = unit
+        .entries
+        .iter()
+        .map(|e| {
+            Cache::key(&[
+                &s.tools.versions,
+                &digest,
+                &top.name,
+                unit.reset.as_deref().unwrap_or(""),
+                &e.lowered.text,
+                &e.lowered.clock.to_string(),
+                &e.identifiers.join(","),
+                &s.depth.to_string(),
+                &s.timeout.as_millis().to_string(),
+                if s.interface_only { "interface" } else { "all" },
+                if unit.vacuity { "vacuity" } else { "plain" },
+            ])
+        })
+        .collect();
+    let mut results: Vec<Option<CheckResult>> = keys.iter().map(|k| s.cache.get(k)).collect();
+    let mut active: Vec<usize> = (0..n).filter(|&i| results[i].is_none()).collect();
+    if active.is_empty() {
+        return UnitResult {
+            top: Some(top.name),
+            error: None,
+            results: results.into_iter().map(Option::unwrap).collect(),
+        };
+    }
+    let mut dir = match tempfile::Builder::new()
+        .prefix("flipscope-prove-")
+        .tempdir()
+    {
+        Ok(d) => d,
+        Err(e) => return fail_all(Some(top.name), format!("cannot make a work directory: {e}")),
+    };
+    // For debugging the engine: keep the work files (model.ys, model.aig, ...).
+    if std::env::var_os("FLIPSCOPE_KEEP_WORK").is_some() {
+        dir.disable_cleanup(true);
+        eprintln!("note: work files in {}", dir.path().display());
+    }
+    let model = loop {
+        let entries: Vec<harness::Entry> = active
+            .iter()
+            .map(|&i| harness::Entry {
+                lowered: &unit.entries[i].lowered,
+            })
+            .collect();
+        let h = harness::build(
+            &unit.design.files[top.file].text,
+            top.end,
+            &entries,
+            unit.reset.as_deref(),
+        );
+        match yosys::build(s.tools, unit.design, &top, h, dir.path(), &s.limits) {
+            Ok(m) => break Some(m),
+            Err(Failure::Entry(k, msg)) => {
+                let i = active.remove(k);
+                results[i] = Some(CheckResult::new(
+                    Status::Error,
+                    format!("yosys rejects the lowered property: {msg}"),
+                    &[],
+                ));
+                if active.is_empty() {
+                    break None;
+                }
+            }
+            Err(Failure::Reset(msg)) => {
+                let reset = unit.reset.as_deref().unwrap_or("");
+                let why = format!(
+                    "the reset assumption `{reset}` does not elaborate in `{}`: {msg}",
+                    top.name
+                );
+                return fail_all(Some(top.name), why);
+            }
+            Err(Failure::Design(msg) | Failure::TooLarge(msg)) => {
+                return fail_all(Some(top.name), msg);
+            }
+        }
+    };
+    if let Some(model) = model {
+        let fresh = check_model(s, unit, &active, &model, &top.name);
+        for (i, r) in active.iter().zip(fresh) {
+            results[*i] = Some(r);
+        }
+    }
+    let results: Vec<CheckResult> = results
+        .into_iter()
+        .map(|r| r.expect("every entry has a result"))
+        .collect();
+    for (k, r) in keys.iter().zip(&results) {
+        if r.status != Status::Unknown {
+            s.cache.put(k, r);
+        }
+    }
+    UnitResult {
+        top: Some(top.name),
+        error: None,
+        results,
+    }
+}
+
+/// One PDR check to run: (entry position in `active`, is it the vacuity check, output).
+type Job = (usize, bool, usize);
+
+fn check_model(
+    s: &Settings,
+    unit: &Unit,
+    active: &[usize],
+    model: &Model,
+    top: &str,
+) -> Vec<CheckResult> {
+    let ports: Vec<String> = model.netlist.ports.iter().map(|p| p.name.clone()).collect();
+    let outputs = model.map.outputs_by_name();
+    let design_clocks = design_clocks(model);
+    let mut results: Vec<Option<CheckResult>> = vec![None; active.len()];
+    let mut jobs: Vec<Job> = Vec::new();
+    for (k, &i) in active.iter().enumerate() {
+        let entry = &unit.entries[i];
+        let mut undeclared: Vec<String> = model
+            .undeclared
+            .iter()
+            .filter(|(b, _)| *b == k)
+            .map(|(_, n)| n.clone())
+            .collect();
+        undeclared.sort();
+        undeclared.dedup();
+        if !undeclared.is_empty() {
+            let mut r = CheckResult::new(
+                Status::Error,
+                format!(
+                    "{} not declared in module `{top}`",
+                    undeclared
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                        + if undeclared.len() == 1 { " is" } else { " are" }
+                ),
+                &ports,
+            );
+            r.undeclared = undeclared;
+            results[k] = Some(r);
+            continue;
+        }
+        let outside: Vec<&String> = entry
+            .identifiers
+            .iter()
+            .filter(|n| !ports.contains(n))
+            .collect();
+        if s.interface_only && !outside.is_empty() {
+            results[k] = Some(CheckResult::new(
+                Status::InterfaceViolation,
+                format!(
+                    "names {} (not {} of `{top}`)",
+                    outside
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    if outside.len() == 1 {
+                        "a port"
+                    } else {
+                        "ports"
+                    }
+                ),
+                &ports,
+            ));
+            continue;
+        }
+        if let Some(why) = clock_problem(&model.netlist, &design_clocks, &entry.lowered) {
+            results[k] = Some(CheckResult::new(Status::Unsupported, why, &ports));
+            continue;
+        }
+        let prefix = harness::Harness::prefix(k);
+        let bad = outputs
+            .get(format!("{prefix}bad").as_str())
+            .and_then(|b| b.first());
+        let trig = outputs
+            .get(format!("{prefix}trig").as_str())
+            .and_then(|b| b.first());
+        let (Some(bad), Some(trig)) = (bad, trig) else {
+            results[k] = Some(CheckResult::new(
+                Status::Error,
+                "the model lost the property's monitor",
+                &ports,
+            ));
+            continue;
+        };
+        jobs.push((k, false, bad.1));
+        if unit.vacuity {
+            jobs.push((k, true, trig.1));
+        }
+    }
+    let verdicts = run_jobs(s, model, &jobs);
+    let mut bad_verdicts: Vec<Option<Verdict>> = vec![None; active.len()];
+    let mut trig_verdicts: Vec<Option<Verdict>> = vec![None; active.len()];
+    for ((k, vacuity, _), v) in jobs.iter().zip(verdicts) {
+        if *vacuity {
+            trig_verdicts[*k] = Some(v);
+        } else {
+            bad_verdicts[*k] = Some(v);
+        }
+    }
+    for k in 0..active.len() {
+        if results[k].is_some() {
+            continue;
+        }
+        let entry = &unit.entries[active[k]];
+        let r = match bad_verdicts[k].take() {
+            Some(Verdict::Proved) => {
+                let vacuous = match (unit.vacuity, trig_verdicts[k].take()) {
+                    (true, Some(Verdict::Proved)) => Some(true),
+                    (true, Some(Verdict::Reached(_))) => Some(false),
+                    _ => None,
+                };
+                let mut r = CheckResult::new(
+                    Status::Pass,
+                    match vacuous {
+                        Some(true) => {
+                            "proven for every cycle (PDR), but vacuously: no attempt's antecedent can ever match"
+                        }
+                        Some(false) => "proven for every cycle (PDR)",
+                        None if unit.vacuity => {
+                            "proven for every cycle (PDR); the vacuity check was inconclusive"
+                        }
+                        None => "proven for every cycle (PDR)",
+                    },
+                    &ports,
+                );
+                r.vacuous = vacuous;
+                r
+            }
+            Some(Verdict::Reached(w)) => {
+                let rows = trace::Rows {
+                    prefix: harness::Harness::prefix(k),
+                    expressions: &entry.lowered.trace,
+                    clock: &entry.lowered.clock.signal,
+                };
+                let rows_expr: Vec<(String, String)> = rows
+                    .expressions
+                    .iter()
+                    .map(|(t, w)| {
+                        (
+                            t.clone(),
+                            w.trim_start_matches(super::lower::emit::PREFIX).to_string(),
+                        )
+                    })
+                    .collect();
+                let rows = trace::Rows {
+                    expressions: &rows_expr,
+                    ..rows
+                };
+                match trace::counterexample(&model.aig, &model.map, &model.netlist, &w, &rows) {
+                    Ok(cex) => {
+                        let mut r = CheckResult::new(
+                            Status::Fail,
+                            format!("fails at cycle {}", cex.fail_cycle),
+                            &ports,
+                        );
+                        r.counterexample = Some(cex);
+                        r
+                    }
+                    Err(why) => CheckResult::new(Status::Unknown, why, &ports),
+                }
+            }
+            Some(Verdict::Undecided(why)) => CheckResult::new(Status::Unknown, why, &ports),
+            None => CheckResult::new(Status::Unknown, "not checked", &ports),
+        };
+        results[k] = Some(r);
+    }
+    results.into_iter().map(Option::unwrap).collect()
+}
+
+/// Runs the PDR jobs in batches, in parallel.
+fn run_jobs(s: &Settings, model: &Model, jobs: &[Job]) -> Vec<Verdict> {
+    if jobs.is_empty() {
+        return Vec::new();
+    }
+    let per = jobs.len().div_ceil(s.jobs.max(1)).max(8);
+    let chunks: Vec<&[Job]> = jobs.chunks(per).collect();
+    let verdicts: Vec<Vec<Verdict>> = chunks
+        .par_iter()
+        .map(|chunk| {
+            let outs: Vec<usize> = chunk.iter().map(|j| j.2).collect();
+            abc::check(
+                s.tools,
+                &model.dir,
+                model.aig.inputs,
+                model.aig.latches.len(),
+                &outs,
+                s.timeout,
+                s.depth,
+            )
+        })
+        .collect();
+    verdicts.into_iter().flatten().collect()
+}
+
+/// The distinct (clock bits, edge) of the design's own flip-flops (the monitors'
+/// aside).
+fn design_clocks(model: &Model) -> Vec<(Vec<serde_json::Value>, bool)> {
+    let mut out: Vec<(Vec<serde_json::Value>, bool)> = Vec::new();
+    for f in &model.netlist.flops {
+        let monitor = f
+            .src
+            .split('|')
+            .all(|src| monitor_src(src, &model.top_file, &model.harness));
+        if monitor && !f.src.is_empty() {
+            continue;
+        }
+        let c = (f.bits.clone(), f.posedge);
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn monitor_src(src: &str, top_file: &str, h: &harness::Harness) -> bool {
+    let Some(rest) = src.strip_prefix(top_file).and_then(|r| r.strip_prefix(':')) else {
+        return false;
+    };
+    let line = rest
+        .split(['.', '-'])
+        .next()
+        .and_then(|n| n.parse::<usize>().ok());
+    line.is_some_and(|l| !matches!(h.line(l), Line::User(_)))
+}
+
+/// Why a property's clock does not fit the design's flip-flops, if it does not.
+fn clock_problem(
+    netlist: &Netlist,
+    design: &[(Vec<serde_json::Value>, bool)],
+    lowered: &Lowered,
+) -> Option<String> {
+    let clock = &lowered.clock;
+    let Some(bits) = netlist.signal_bits(&clock.signal) else {
+        return Some(format!(
+            "the clock `{}` is not a signal of the top module",
+            clock.signal
+        ));
+    };
+    let name = |b: &[serde_json::Value], posedge: bool| {
+        let sig = netlist
+            .ports
+            .iter()
+            .map(|p| p.name.as_str())
+            .chain(netlist.signals.iter().map(String::as_str))
+            .find(|n| netlist.signal_bits(n) == Some(b))
+            .unwrap_or("a derived clock");
+        format!("{} {sig}", if posedge { "posedge" } else { "negedge" })
+    };
+    match design {
+        [] => None,
+        [(b, e)] if b.as_slice() == bits && *e == clock.posedge => None,
+        [(b, e)] => Some(format!(
+            "the property is clocked by `{clock}` but the design's flip-flops by `{}`; flipscope checks one clock and edge per design",
+            name(b, *e)
+        )),
+        many => {
+            let mut names: Vec<String> = many.iter().map(|(b, e)| name(b, *e)).collect();
+            names.sort();
+            names.dedup();
+            Some(format!(
+                "the design's flip-flops use {} clocks or edges ({}); flipscope checks one clock and edge per design",
+                many.len(),
+                names.join(", ")
+            ))
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! The external engine: yosys builds one AIGER model per design (with every monitor),
+//! ABC's PDR checks each property's output, and flipscope replays counterexamples
+//! through the model itself. Each tool run has a time limit.
+
+pub mod abc;
+pub mod aiger;
+pub mod harness;
+pub mod netlist;
+pub mod process;
+pub mod tools;
+pub mod yosys;

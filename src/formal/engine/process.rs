@@ -1,0 +1,99 @@
+//! Running a tool with a time limit: its output goes to files (no pipe can fill up and
+//! block it), and a tool still running at the limit is killed and waited for, so no
+//! check ever hangs and no process is left behind.
+
+use std::fs::File;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use wait_timeout::ChildExt;
+
+/// How a tool run ended.
+#[derive(Debug)]
+pub struct Finished {
+    /// `None` when it was killed at the time limit.
+    pub status: Option<ExitStatus>,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: Duration,
+}
+
+impl Finished {
+    pub fn timed_out(&self) -> bool {
+        self.status.is_none()
+    }
+
+    pub fn success(&self) -> bool {
+        self.status.is_some_and(|s| s.success())
+    }
+}
+
+static RUNS: AtomicU64 = AtomicU64::new(0);
+
+/// Runs `cmd` in `dir`, killing it after `limit`.
+pub fn run(mut cmd: Command, dir: &Path, limit: Duration) -> std::io::Result<Finished> {
+    let n = RUNS.fetch_add(1, Ordering::Relaxed);
+    let out_path = dir.join(format!("run{n}.out"));
+    let err_path = dir.join(format!("run{n}.err"));
+    let started = Instant::now();
+    let mut child = cmd
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(File::create(&out_path)?)
+        .stderr(File::create(&err_path)?)
+        .spawn()?;
+    let status = match child.wait_timeout(limit)? {
+        Some(status) => Some(status),
+        None => {
+            let _ = child.kill();
+            let _ = child.wait();
+            None
+        }
+    };
+    let read = |p: &Path| {
+        std::fs::read(p)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+    };
+    let out = Finished {
+        status,
+        stdout: read(&out_path),
+        stderr: read(&err_path),
+        elapsed: started.elapsed(),
+    };
+    let _ = std::fs::remove_file(&out_path);
+    let _ = std::fs::remove_file(&err_path);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kills_a_tool_past_its_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", "echo started; exec sleep 30"]);
+        let done = run(cmd, dir.path(), Duration::from_millis(300)).unwrap();
+        assert!(done.timed_out());
+        assert_eq!(done.stdout, "started\n");
+        assert!(done.elapsed < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn collects_output_and_status() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", "echo out; echo err >&2; exit 3"]);
+        let done = run(cmd, dir.path(), Duration::from_secs(20)).unwrap();
+        assert!(!done.timed_out());
+        assert_eq!(done.status.unwrap().code(), Some(3));
+        assert_eq!(
+            (done.stdout.as_str(), done.stderr.as_str()),
+            ("out\n", "err\n")
+        );
+    }
+}

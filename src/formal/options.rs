@@ -1,0 +1,141 @@
+//! How to prove: the default clock, the reset assumption, the depth and time limits,
+//! the interface rule, parallelism, the cache and the size limits.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::engine::yosys::Limits;
+use super::sva::ast::ClockEvent;
+
+/// What is assumed about reset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reset {
+    /// The first of `rst`, `reset`, `rst_i`, `reset_i`, `srst`, `arst`, `areset`
+    /// (assumed 1), `rst_n`, `rstn`, `reset_n`, `resetn`, `nrst`, `rst_ni`, `arst_n`,
+    /// `aresetn`, `areset_n`, `rst_b`, `resetb` (assumed 0) that the top module names;
+    /// no assumption when it names none of them.
+    Auto,
+    /// A Verilog expression over the top module's signals, assumed true in cycle 0.
+    Expr(String),
+    /// No assumption: the design starts in any state its initial values allow.
+    None,
+}
+
+/// Where results are cached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CacheChoice {
+    /// The user's cache directory.
+    User,
+    /// A given directory.
+    At(PathBuf),
+    /// No cache.
+    Off,
+}
+
+/// The options of a formal check.
+#[derive(Clone, Debug)]
+pub struct ProveOptions {
+    /// The clocking event of properties that have none (`posedge clk`).
+    pub clock: Option<ClockEvent>,
+    pub reset: Reset,
+    /// The most time frames PDR explores (and so the longest counterexample).
+    pub depth: u32,
+    /// Time limit of each check (PDR run).
+    pub timeout: Duration,
+    /// Properties naming identifiers other than the top module's ports get
+    /// `interface-violation` and are not checked.
+    pub interface_only: bool,
+    /// Checks run at once (0: one per core).
+    pub jobs: usize,
+    pub cache: CacheChoice,
+    pub limits: Limits,
+}
+
+impl Default for ProveOptions {
+    fn default() -> ProveOptions {
+        ProveOptions {
+            clock: None,
+            reset: Reset::Auto,
+            depth: 30,
+            timeout: Duration::from_secs(60),
+            interface_only: false,
+            jobs: 0,
+            cache: CacheChoice::User,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The reset names [`Reset::Auto`] looks for, with the value assumed.
+pub const AUTO_RESETS: &[(&str, bool)] = &[
+    ("rst", true),
+    ("reset", true),
+    ("rst_i", true),
+    ("reset_i", true),
+    ("srst", true),
+    ("arst", true),
+    ("areset", true),
+    ("rst_n", false),
+    ("rstn", false),
+    ("reset_n", false),
+    ("resetn", false),
+    ("nrst", false),
+    ("rst_ni", false),
+    ("arst_n", false),
+    ("aresetn", false),
+    ("areset_n", false),
+    ("rst_b", false),
+    ("resetb", false),
+];
+
+/// Reads a clocking event: `posedge clk`, `negedge clk` or `@(posedge clk)`.
+pub fn parse_clock(text: &str) -> Result<ClockEvent, String> {
+    let t = text.trim();
+    let t = t
+        .strip_prefix('@')
+        .map(|r| {
+            r.trim()
+                .trim_start_matches('(')
+                .trim_end_matches(')')
+                .trim()
+        })
+        .unwrap_or(t);
+    let mut parts = t.split_whitespace();
+    let edge = parts.next();
+    let signal = parts.next();
+    let ident = |s: &str| {
+        s.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    };
+    match (edge, signal, parts.next()) {
+        (Some(e @ ("posedge" | "negedge")), Some(s), None) if ident(s) => Ok(ClockEvent {
+            posedge: e == "posedge",
+            signal: s.to_string(),
+        }),
+        _ => Err(format!(
+            "`{text}` is not a clocking event: write `posedge CLK` or `negedge CLK`"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_clocking_events() {
+        assert_eq!(
+            parse_clock("posedge clk").unwrap().to_string(),
+            "posedge clk"
+        );
+        assert_eq!(
+            parse_clock("@(negedge c_1)").unwrap().to_string(),
+            "negedge c_1"
+        );
+        assert!(parse_clock("clk").is_err());
+        assert!(parse_clock("posedge a b").is_err());
+    }
+}

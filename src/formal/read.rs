@@ -1,0 +1,579 @@
+//! Reading properties out of any generated text, the way the lenient reader does: every
+//! `property NAME; ... endproperty` (asserted by `assert property (NAME);` or not), every
+//! labelled or bare `assert property (...)`, anywhere in the text (inside Markdown
+//! fences, between prose); `sequence` declarations are used by name, `default clocking`
+//! and `default disable iff` apply to the properties without their own. Everything
+//! else is ignored. Nothing fails: a property that does not parse is kept with its
+//! located problem.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::error::Location;
+use super::sva::ast::{ClockEvent, Expr, PropertySpec, Span};
+use super::sva::expr::Cursor;
+use super::sva::lex::{Kind, Lines, Token, tokenize};
+use super::sva::problem::{Problem, ProblemKind};
+use super::sva::prop::{clocking_event, parse_property, parse_sequence};
+
+/// How a property was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PropertyForm {
+    /// `property NAME; ... endproperty`.
+    Declared,
+    /// `[LABEL:] assert property (...)` with the property written inside.
+    Inline,
+}
+
+/// One property as read from the text.
+#[derive(Clone, Debug)]
+pub struct ReadProperty {
+    /// The declared name, else the assertion's label, else `assert_LINE_COLUMN` (the
+    /// position of the `assert` keyword); repeats get `#2`, `#3`, ... in reading order.
+    pub name: String,
+    /// The label of the `assert property` statement that asserts it, if any.
+    pub label: Option<String>,
+    pub form: PropertyForm,
+    /// Whether an `assert property` statement asserts it (always true for inline ones).
+    pub asserted: bool,
+    /// Where it starts (the `property` keyword, the label or the `assert` keyword).
+    pub location: Location,
+    /// The property's text as written (between `property NAME;` and `endproperty`, or
+    /// inside `assert property (...)`).
+    pub text: String,
+    /// The parsed property, or why it cannot be checked.
+    pub(crate) parsed: Result<PropertySpec, LocatedProblem>,
+}
+
+impl ReadProperty {
+    /// `None` when the property parsed; else `(unsupported, message)` where the message
+    /// is located (`file:line:column: ...`).
+    pub fn problem(&self) -> Option<(bool, String)> {
+        self.parsed.as_ref().err().map(|p| {
+            (
+                p.kind == ProblemKind::Unsupported,
+                format!("{}: {}", p.location, p.message),
+            )
+        })
+    }
+
+    /// The identifiers the property names (signals, parameters, functions), sorted and
+    /// without repeats; the clocking event's signal is not among them. Empty when the
+    /// property does not parse.
+    pub fn identifiers(&self) -> Vec<String> {
+        let Ok(spec) = &self.parsed else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        spec_identifiers(spec, &mut out);
+        let mut names: Vec<String> = out.into_iter().map(|(n, _)| n.to_string()).collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+}
+
+/// A problem with its position in the user's file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LocatedProblem {
+    pub kind: ProblemKind,
+    pub message: String,
+    pub location: Location,
+}
+
+/// Everything read from one text.
+#[derive(Clone, Debug)]
+pub struct PropertySet {
+    /// The file name used in locations.
+    pub file: String,
+    /// The properties in reading order.
+    pub properties: Vec<ReadProperty>,
+    /// `default clocking ... @(EVENT)` of the text, if any.
+    pub default_clock: Option<ClockEvent>,
+    /// `default disable iff (EXPR);` of the text, if any.
+    pub(crate) default_disable: Option<Expr>,
+    pub(crate) source: Arc<str>,
+    pub(crate) lines: Arc<Lines>,
+}
+
+impl PropertySet {
+    /// The position of byte `offset` of the text.
+    pub(crate) fn locate(&self, offset: usize) -> Location {
+        let (line, column) = self.lines.line_column(&self.source, offset);
+        Location {
+            file: self.file.clone(),
+            line,
+            column,
+        }
+    }
+
+    /// The text of a span, white space collapsed.
+    pub(crate) fn snippet(&self, span: Span) -> String {
+        let text = self.source.get(span.start..span.end).unwrap_or_default();
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// The properties named `names` only (in this set's order), e.g. to re-check the
+    /// passing ones elsewhere.
+    pub fn only(&self, names: &[&str]) -> PropertySet {
+        let mut out = self.clone();
+        out.properties.retain(|p| names.contains(&p.name.as_str()));
+        out
+    }
+}
+
+fn spec_identifiers<'a>(spec: &'a PropertySpec, out: &mut Vec<(&'a str, Span)>) {
+    if let Some(d) = &spec.disable {
+        d.identifiers(out);
+    }
+    prop_identifiers(&spec.body, out);
+}
+
+fn prop_identifiers<'a>(p: &'a super::sva::Prop, out: &mut Vec<(&'a str, Span)>) {
+    use super::sva::Prop;
+    match p {
+        Prop::Seq(s) => seq_identifiers(s, out),
+        Prop::Implies { ante, cons, .. } => {
+            seq_identifiers(ante, out);
+            prop_identifiers(cons, out);
+        }
+        Prop::And(a, b) => {
+            prop_identifiers(a, out);
+            prop_identifiers(b, out);
+        }
+    }
+}
+
+fn seq_identifiers<'a>(s: &'a super::sva::Seq, out: &mut Vec<(&'a str, Span)>) {
+    use super::sva::Seq;
+    match s {
+        Seq::Bool(e) => e.identifiers(out),
+        Seq::Delay { lhs, rhs, .. } => {
+            if let Some(l) = lhs {
+                seq_identifiers(l, out);
+            }
+            seq_identifiers(rhs, out);
+        }
+        Seq::Repeat { seq, .. } => seq_identifiers(seq, out),
+        Seq::Or(a, b) => {
+            seq_identifiers(a, out);
+            seq_identifiers(b, out);
+        }
+        Seq::Throughout(e, s) => {
+            e.identifiers(out);
+            seq_identifiers(s, out);
+        }
+    }
+}
+
+/// Every identifier of a parsed property with its span (for locating problems).
+pub(crate) fn located_identifiers(spec: &PropertySpec) -> Vec<(&str, Span)> {
+    let mut out = Vec::new();
+    spec_identifiers(spec, &mut out);
+    out
+}
+
+/// A property found by the scan, before parsing.
+struct Found {
+    name: Option<String>,
+    label: Option<String>,
+    form: PropertyForm,
+    asserted: bool,
+    at: usize,
+    /// Token range of the property text.
+    body: std::ops::Range<usize>,
+    /// Byte range of the property text.
+    bytes: std::ops::Range<usize>,
+    /// A problem found by the scan itself (no `endproperty`, arguments).
+    problem: Option<Problem>,
+}
+
+/// Reads every property of `text`; `file` names the text in locations.
+pub fn read_properties(text: &str, file: &str) -> PropertySet {
+    let source: Arc<str> = Arc::from(text);
+    let lines = Arc::new(Lines::new(text));
+    let toks = tokenize(text);
+    let mut set = PropertySet {
+        file: file.to_string(),
+        properties: Vec::new(),
+        default_clock: None,
+        default_disable: None,
+        source: source.clone(),
+        lines,
+    };
+    let (found, sequences, defaults) = scan(text, &toks);
+    let mut named = HashMap::new();
+    for (name, range) in sequences {
+        if let Ok(n) = parse_sequence(text, &toks[range.clone()], end_of(&toks, range)) {
+            named.insert(name, n);
+        }
+    }
+    if let Some(range) = defaults.clock {
+        let mut c = Cursor::new(text, &toks[range.clone()], end_of(&toks, range));
+        set.default_clock = clocking_event(&mut c).ok();
+    }
+    if let Some(range) = defaults.disable {
+        let mut c = Cursor::new(text, &toks[range.clone()], end_of(&toks, range));
+        set.default_disable = c.expr().ok().filter(|_| c.done());
+    }
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for f in found {
+        let (line, column) = set.lines.line_column(text, f.at);
+        let base = f
+            .name
+            .clone()
+            .or_else(|| f.label.clone())
+            .unwrap_or_else(|| format!("assert_{line}_{column}"));
+        let count = seen.entry(base.clone()).or_insert(0);
+        *count += 1;
+        let name = if *count == 1 {
+            base
+        } else {
+            format!("{base}#{count}")
+        };
+        let parsed = match f.problem {
+            Some(p) => Err(p),
+            None => parse_property(
+                text,
+                &toks[f.body.clone()],
+                end_of(&toks, f.body.clone()).max(f.bytes.end),
+                &named,
+            ),
+        };
+        let parsed = parsed.map(|mut spec| {
+            if spec.disable.is_none() {
+                spec.disable = set.default_disable.clone();
+            }
+            spec
+        });
+        let parsed = parsed.map_err(|p| LocatedProblem {
+            kind: p.kind,
+            message: p.message,
+            location: set.locate(p.span.start),
+        });
+        set.properties.push(ReadProperty {
+            name,
+            label: f.label,
+            form: f.form,
+            asserted: f.asserted,
+            location: Location {
+                file: file.to_string(),
+                line,
+                column,
+            },
+            text: text[f.bytes].trim().to_string(),
+            parsed,
+        });
+    }
+    set
+}
+
+fn end_of(toks: &[Token], range: std::ops::Range<usize>) -> usize {
+    if range.end > range.start {
+        toks[range.end - 1].end
+    } else {
+        toks.get(range.start).map_or(0, |t| t.start)
+    }
+}
+
+#[derive(Default)]
+struct Defaults {
+    clock: Option<std::ops::Range<usize>>,
+    disable: Option<std::ops::Range<usize>>,
+}
+
+type Scan = (Vec<Found>, Vec<(String, std::ops::Range<usize>)>, Defaults);
+
+fn scan(src: &str, toks: &[Token]) -> Scan {
+    let text = |i: usize| toks.get(i).map(|t| t.text(src));
+    let ident = |i: usize| toks.get(i).is_some_and(|t| t.kind == Kind::Ident);
+    let mut found: Vec<Found> = Vec::new();
+    let mut sequences = Vec::new();
+    let mut defaults = Defaults::default();
+    // Asserted names with their labels, resolved after the scan.
+    let mut references: Vec<(String, Option<String>, usize)> = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let t = text(i).unwrap_or_default();
+        // `property NAME;` or `property NAME(` starts a declaration.
+        if (t == "property" || t == "sequence")
+            && ident(i + 1)
+            && matches!(text(i + 2), Some(";" | "("))
+        {
+            let close = if t == "property" {
+                "endproperty"
+            } else {
+                "endsequence"
+            };
+            let name = text(i + 1).unwrap_or_default().to_string();
+            let mut body_start = i + 3;
+            let mut problem = None;
+            if text(i + 2) == Some("(") {
+                let end = matching(src, toks, i + 2).unwrap_or(toks.len() - 1);
+                problem = Some(Problem::unsupported(
+                    format!("a {t} with arguments (`{name}(...)`)"),
+                    Span {
+                        start: toks[i + 2].start,
+                        end: toks[end].end,
+                    },
+                ));
+                body_start = end + 1;
+                if text(body_start) == Some(";") {
+                    body_start += 1;
+                }
+            }
+            let stop = (body_start..toks.len()).find(|&j| {
+                let w = text(j).unwrap_or_default();
+                w == close
+                    || ((w == "property" || w == "sequence")
+                        && ident(j + 1)
+                        && matches!(text(j + 2), Some(";" | "(")))
+            });
+            let complete = stop.is_some_and(|j| text(j) == Some(close));
+            // Without its end keyword, a declaration's text runs to its first `;`.
+            let body_end = match stop {
+                Some(j) if complete => j,
+                _ => (body_start..stop.unwrap_or(toks.len()))
+                    .find(|&j| text(j) == Some(";"))
+                    .map_or(stop.unwrap_or(toks.len()), |j| j + 1),
+            };
+            let bytes_end = if body_end > body_start {
+                toks[body_end - 1].end
+            } else {
+                toks[(body_start - 1).min(toks.len() - 1)].end
+            };
+            let bytes = toks
+                .get(body_start)
+                .map_or(bytes_end, |b| b.start.min(bytes_end))..bytes_end;
+            if !complete && problem.is_none() {
+                problem = Some(Problem::syntax(
+                    format!("the {t} `{name}` has no `{close}`"),
+                    Span {
+                        start: toks[i].start,
+                        end: toks[i + 1].end,
+                    },
+                ));
+            }
+            if t == "sequence" {
+                if problem.is_none() {
+                    sequences.push((name, body_start..body_end));
+                }
+            } else {
+                found.push(Found {
+                    name: Some(name),
+                    label: None,
+                    form: PropertyForm::Declared,
+                    asserted: false,
+                    at: toks[i].start,
+                    body: body_start..body_end,
+                    bytes,
+                    problem,
+                });
+            }
+            i = if complete { body_end + 1 } else { body_end };
+            // `endproperty : NAME`
+            if complete && text(i) == Some(":") && ident(i + 1) {
+                i += 2;
+            }
+            continue;
+        }
+        if t == "default"
+            && text(i + 1) == Some("clocking")
+            && let Some(at) = (i + 2..toks.len().min(i + 6)).find(|&j| text(j) == Some("@"))
+            && let Some(end) = text(at + 1)
+                .filter(|&s| s == "(")
+                .and_then(|_| matching(src, toks, at + 1))
+        {
+            defaults.clock = Some(at..end + 1);
+            i = end + 1;
+            continue;
+        }
+        if t == "default"
+            && text(i + 1) == Some("disable")
+            && text(i + 2) == Some("iff")
+            && let Some(end) = (i + 3..toks.len()).find(|&j| text(j) == Some(";"))
+        {
+            defaults.disable = Some(i + 3..end);
+            i = end + 1;
+            continue;
+        }
+        let verb = matches!(t, "assert" | "assume" | "cover" | "restrict");
+        if verb && text(i + 1) == Some("property") && text(i + 2) == Some("(") {
+            let Some(close) = matching(src, toks, i + 2) else {
+                if t == "assert" {
+                    found.push(Found {
+                        name: None,
+                        label: label_before(src, toks, i),
+                        form: PropertyForm::Inline,
+                        asserted: true,
+                        at: toks[i].start,
+                        body: i + 3..toks.len(),
+                        bytes: toks[i].start..src.len(),
+                        problem: Some(Problem::syntax(
+                            "`assert property (` has no closing `)`",
+                            Span {
+                                start: toks[i + 2].start,
+                                end: toks[i + 2].end,
+                            },
+                        )),
+                    });
+                }
+                break;
+            };
+            if t == "assert" {
+                let label = label_before(src, toks, i);
+                let inner = i + 3..close;
+                if inner.len() == 1 && ident(i + 3) {
+                    let name = text(i + 3).unwrap_or_default().to_string();
+                    references.push((name, label, i));
+                } else {
+                    let at = if label.is_some() {
+                        toks[i - 2].start
+                    } else {
+                        toks[i].start
+                    };
+                    let bytes = toks
+                        .get(i + 3)
+                        .map_or(toks[close].start, |b| b.start.min(toks[close].start))
+                        ..toks[close].start;
+                    found.push(Found {
+                        name: None,
+                        label,
+                        form: PropertyForm::Inline,
+                        asserted: true,
+                        at,
+                        body: inner,
+                        bytes,
+                        problem: None,
+                    });
+                }
+            }
+            i = close + 1;
+            continue;
+        }
+        i += 1;
+    }
+    // Resolve `assert property (NAME);`.
+    for (name, label, at) in references {
+        let decl = found
+            .iter_mut()
+            .find(|f| f.form == PropertyForm::Declared && f.name.as_deref() == Some(&name));
+        match decl {
+            Some(d) => {
+                d.asserted = true;
+                if d.label.is_none() {
+                    d.label = label;
+                }
+            }
+            None => {
+                let tok = toks[at + 3];
+                found.push(Found {
+                    name: Some(label.clone().unwrap_or_else(|| name.clone())),
+                    label,
+                    form: PropertyForm::Inline,
+                    asserted: true,
+                    at: toks[at].start,
+                    body: at + 3..at + 4,
+                    bytes: tok.start..tok.end,
+                    problem: Some(Problem::syntax(
+                        format!(
+                            "`assert property ({name})` names no property declared in the text"
+                        ),
+                        Span {
+                            start: tok.start,
+                            end: tok.end,
+                        },
+                    )),
+                });
+            }
+        }
+    }
+    found.sort_by_key(|f| f.at);
+    (found, sequences, defaults)
+}
+
+/// `LABEL :` just before token `i`.
+fn label_before(src: &str, toks: &[Token], i: usize) -> Option<String> {
+    if i >= 2 && toks[i - 1].text(src) == ":" && toks[i - 2].kind == Kind::Ident {
+        let l = toks[i - 2].text(src);
+        if !matches!(l, "endproperty" | "endsequence" | "end" | "default") {
+            return Some(l.to_string());
+        }
+    }
+    None
+}
+
+/// The index of the `)` matching the `(` at token `open`.
+fn matching(src: &str, toks: &[Token], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (j, t) in toks.iter().enumerate().skip(open) {
+        match t.text(src) {
+            "(" => depth += 1,
+            ")" => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(j);
+                }
+            }
+            // A statement end at depth 1 means the parenthesis was never closed.
+            ";" if depth == 1 => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "Here are the properties:\n```systemverilog\n// one\nproperty p_a;\n  @(posedge clk) disable iff (rst) a |=> b;\nendproperty\n\nproperty p_b;\n  @(posedge clk) c |-> d;\nendproperty : p_b\na_a: assert property (p_a);\nlbl: assert property (@(posedge clk) x |-> y);\nassert property (@(posedge clk) z);\nassert property (@(posedge clk) z);\ncover property (@(posedge clk) q);\n```\nThe property p_a checks it.<|im_end|>";
+
+    #[test]
+    fn reads_declared_labelled_and_bare_properties() {
+        let set = read_properties(TEXT, "gen.txt");
+        let names: Vec<&str> = set.properties.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["p_a", "p_b", "lbl", "assert_13_1", "assert_14_1"]);
+        let a = &set.properties[0];
+        assert!(a.asserted);
+        assert_eq!(a.label.as_deref(), Some("a_a"));
+        assert_eq!(a.location.to_string(), "gen.txt:4:1");
+        assert_eq!(a.text, "@(posedge clk) disable iff (rst) a |=> b;");
+        assert_eq!(a.identifiers(), ["a", "b", "rst"]);
+        assert!(!set.properties[1].asserted);
+        assert_eq!(set.properties[2].form, PropertyForm::Inline);
+        assert_eq!(set.properties[2].location.to_string(), "gen.txt:12:1");
+        assert!(set.properties.iter().all(|p| p.parsed.is_ok()));
+    }
+
+    #[test]
+    fn repeats_get_numbered_and_problems_are_located() {
+        let text = "property p; a |-> ; endproperty\nproperty p; a endproperty\nproperty q; a |-> b;\nassert property (nosuch);\n";
+        let set = read_properties(text, "f");
+        let names: Vec<&str> = set.properties.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["p", "p#2", "q", "nosuch"]);
+        let (unsupported, msg) = set.properties[0].problem().unwrap();
+        assert!(!unsupported);
+        assert!(msg.starts_with("f:1:19: "), "{msg}");
+        assert!(set.properties[1].problem().is_none());
+        let (_, msg) = set.properties[2].problem().unwrap();
+        assert!(msg.contains("has no `endproperty`"), "{msg}");
+        let (_, msg) = set.properties[3].problem().unwrap();
+        assert!(msg.contains("names no property"), "{msg}");
+    }
+
+    #[test]
+    fn uses_sequences_and_defaults() {
+        let text = "default clocking cb @(posedge clk); endclocking\ndefault disable iff (rst);\nsequence s_req; req ##1 gnt; endsequence\nproperty p; s_req |=> done; endproperty";
+        let set = read_properties(text, "f");
+        assert_eq!(
+            set.default_clock.as_ref().unwrap().to_string(),
+            "posedge clk"
+        );
+        assert!(set.default_disable.is_some());
+        let p = &set.properties[0];
+        assert!(p.parsed.is_ok(), "{:?}", p.parsed);
+        assert_eq!(p.identifiers(), ["done", "gnt", "req", "rst"]);
+    }
+}
