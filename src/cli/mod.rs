@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 pub mod agreement;
 mod annotated;
+pub mod assertions;
 pub mod audit;
 mod audit_table;
 pub mod behaviors;
@@ -19,6 +20,7 @@ pub mod metrics;
 pub mod metrics_pce;
 pub mod open;
 pub mod prove;
+pub mod reprove;
 pub mod sample;
 pub mod score;
 pub mod synth;
@@ -72,6 +74,10 @@ pub enum Command {
     Prove(prove::Args),
     /// Write a simulated study (the bundled sample-runs/ with the defaults).
     Synth(synth::Args),
+    /// Re-prove a study's assertions (AssertionBench) and compare with its JasperGold verdicts.
+    Reprove(reprove::Args),
+    /// The assertions of a study with both verdicts (filters, disagreements, one in full).
+    Assertions(assertions::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -128,6 +134,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Agreement(args) => agreement::run(args),
             Command::Prove(args) => prove::run(args),
             Command::Synth(args) => synth::run(args),
+            Command::Reprove(args) => reprove::run(args),
+            Command::Assertions(args) => assertions::run(args),
         },
     }
 }

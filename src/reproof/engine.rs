@@ -45,35 +45,9 @@ impl FlipStatus {
     }
 }
 
-/// One signal of a counterexample: its value at every cycle, as text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TraceSignal {
-    pub name: String,
-    /// `input`, `output`, `internal`, `subexpression`, ... as the engine says.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub role: String,
-    #[serde(default)]
-    pub width: usize,
-    pub values: Vec<String>,
-}
-
-/// A counterexample: the cycle the assertion fails at and the signals' values.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Trace {
-    pub fail_cycle: usize,
-    pub signals: Vec<TraceSignal>,
-}
-
-impl Trace {
-    /// The number of cycles shown.
-    pub fn cycles(&self) -> usize {
-        self.signals
-            .iter()
-            .map(|s| s.values.len())
-            .max()
-            .unwrap_or(0)
-    }
-}
+/// A counterexample, as `flipscope prove` gives it (the cycle the assertion fails at
+/// and every signal's value per cycle).
+pub use crate::formal::{Counterexample as Trace, SignalRole, TraceSignal};
 
 /// The engine's verdict on one assertion.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,6 +82,16 @@ pub struct DesignOutcome {
     pub verdicts: Vec<EngineVerdict>,
 }
 
+/// One assertion to prove: its text, and where it is written (for located messages).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssertionText {
+    pub text: String,
+    /// The property file it comes from.
+    pub file: String,
+    /// Its first line there (1-based), when known.
+    pub line: Option<usize>,
+}
+
 /// A formal engine.
 pub trait Engine: Sync {
     /// The engine's name and version for the records, e.g. `flipscope 0.1.0 (yosys 0.23, abc pdr)`.
@@ -115,11 +99,11 @@ pub trait Engine: Sync {
 
     /// Proves every assertion (a text with one `assert property` statement and the
     /// declarations it needs) on the design, in the top module's scope.
-    fn prove(&self, design: &DesignSpec, assertions: &[String]) -> DesignOutcome;
+    fn prove(&self, design: &DesignSpec, assertions: &[AssertionText]) -> DesignOutcome;
 
     /// Proves many designs; by default one after the other in parallel (an engine with
     /// its own scheduler overrides it).
-    fn prove_all(&self, jobs: &[(DesignSpec, Vec<String>)]) -> Vec<DesignOutcome> {
+    fn prove_all(&self, jobs: &[(DesignSpec, Vec<AssertionText>)]) -> Vec<DesignOutcome> {
         use rayon::prelude::*;
         jobs.par_iter().map(|(d, a)| self.prove(d, a)).collect()
     }

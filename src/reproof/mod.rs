@@ -11,6 +11,7 @@
 
 pub mod agreement;
 pub mod engine;
+pub mod formal_engine;
 pub mod record;
 pub mod run;
 pub mod scope;
@@ -19,9 +20,10 @@ pub mod view;
 
 pub use agreement::{Agreement, ExternalClass, FlipscopeClass};
 pub use engine::{
-    DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus, Trace, TraceSignal,
+    AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus, Trace, TraceSignal,
 };
+pub use formal_engine::{FormalEngine, FormalSettings};
 pub use record::{REPROOF_FILE, ReproofRecord, read_records, write_records};
-pub use run::{ReproofOptions, ReproofSummary, reprove};
+pub use run::{ReproofOptions, ReproofSummary, ResetPhase, reprove};
 pub use unit::{AssertionUnit, units_of};
 pub use view::{AssertionView, join};

@@ -93,7 +93,7 @@ pub fn read_records(path: &Path) -> Result<Vec<ReproofRecord>, Vec<LocatedError>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reproof::engine::TraceSignal;
+    use crate::reproof::engine::{SignalRole, TraceSignal};
 
     #[test]
     fn records_round_trip_and_bad_lines_are_located() {
@@ -115,7 +115,7 @@ mod tests {
                 fail_cycle: 1,
                 signals: vec![TraceSignal {
                     name: "a".into(),
-                    role: "input".into(),
+                    role: SignalRole::Input,
                     width: 1,
                     values: vec!["1".into(), "0".into()],
                 }],

@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use super::engine::{DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus};
+use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus};
 use super::record::{ExternalSide, ReproofRecord};
-use super::scope::{design_of, in_top_scope, renamed_ports};
+use super::scope::{design_of, in_top_scope, renamed_ports, with_reset_disabled};
 use super::unit::AssertionUnit;
 use crate::study::Study;
 
@@ -33,12 +33,31 @@ pub struct ReproofSummary {
     pub seconds: f64,
 }
 
-/// How designs are handed to the engine.
+/// How the reset of a script is modelled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ReproofOptions {}
+pub enum ResetPhase {
+    /// As JasperGold: the reset holds in the first cycle and no attempt is checked
+    /// while it holds (`disable iff (RESET)` added to each assertion).
+    #[default]
+    Jasper,
+    /// As `flipscope prove`: the reset holds in the first cycle, is free after, and
+    /// assertions are checked from the first cycle.
+    FirstCycle,
+}
+
+/// How a re-proof is run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReproofOptions {
+    pub reset_phase: ResetPhase,
+}
 
 /// Re-proves `units` (all from `study`) with `engine`.
-pub fn reprove(study: &Study, units: &[AssertionUnit], engine: &dyn Engine) -> ReproofSummary {
+pub fn reprove(
+    study: &Study,
+    units: &[AssertionUnit],
+    engine: &dyn Engine,
+    options: &ReproofOptions,
+) -> ReproofSummary {
     let mut by_program: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (i, u) in units.iter().enumerate() {
         by_program.entry(&u.program).or_default().push(i);
@@ -56,8 +75,15 @@ pub fn reprove(study: &Study, units: &[AssertionUnit], engine: &dyn Engine) -> R
             .ok_or_else(|| format!("no program \"{program}\" in the study"))
             .and_then(|p| {
                 let renames = renamed_ports(p);
+                let reset = p
+                    .reset
+                    .as_deref()
+                    .filter(|_| options.reset_phase == ResetPhase::Jasper);
                 for &i in members {
-                    texts[i] = in_top_scope(&units[i].text, &renames);
+                    let text = in_top_scope(&units[i].text, &renames);
+                    texts[i] = reset
+                        .and_then(|r| with_reset_disabled(&text, r))
+                        .unwrap_or(text);
                 }
                 design_of(p)
             });
@@ -67,13 +93,18 @@ pub fn reprove(study: &Study, units: &[AssertionUnit], engine: &dyn Engine) -> R
         }
     }
     let start = Instant::now();
-    let batch: Vec<(DesignSpec, Vec<String>)> = jobs
+    let batch: Vec<(DesignSpec, Vec<AssertionText>)> = jobs
         .iter()
         .map(|(spec, members)| {
-            (
-                spec.clone(),
-                members.iter().map(|&i| texts[i].clone()).collect(),
-            )
+            let texts = members
+                .iter()
+                .map(|&i| AssertionText {
+                    text: texts[i].clone(),
+                    file: units[i].file.clone(),
+                    line: units[i].line,
+                })
+                .collect();
+            (spec.clone(), texts)
         })
         .collect();
     let outcomes = engine.prove_all(&batch);
@@ -194,7 +225,7 @@ mod tests {
         fn describe(&self) -> String {
             "scripted".into()
         }
-        fn prove(&self, design: &DesignSpec, assertions: &[String]) -> DesignOutcome {
+        fn prove(&self, design: &DesignSpec, assertions: &[AssertionText]) -> DesignOutcome {
             if design.top == "broken" {
                 return DesignOutcome {
                     error: Some("broken.v:1: syntax error".into()),
@@ -204,6 +235,7 @@ mod tests {
             let verdicts = assertions
                 .iter()
                 .map(|a| {
+                    let a = &a.text;
                     let status = if a.contains("$future") {
                         FlipStatus::Unsupported
                     } else if a.contains("good") {
@@ -293,7 +325,7 @@ mod tests {
             vec![],
         );
         let units = units_of(&study);
-        let s = reprove(&study, &units, &Scripted);
+        let s = reprove(&study, &units, &Scripted, &ReproofOptions::default());
         let statuses: Vec<FlipStatus> = s.records.iter().map(|r| r.status).collect();
         assert_eq!(
             statuses,

@@ -7,13 +7,23 @@
 //! inside the top module. A port connected to another expression is renamed to it.
 //! A source that another source `` `include``s is read through the include only, as
 //! JasperGold's analysis of it twice amounted to (yosys would see its modules twice).
+//!
+//! JasperGold's `reset EXPR` holds EXPR during a reset phase, checks nothing then, and
+//! keeps the reset inactive for the whole proof after it (so an antecedent that needs
+//! the reset is `unreachable`). flipscope's engine assumes the reset in the first cycle
+//! and leaves it free after; [`with_reset_disabled`] adds `disable iff (EXPR)` to an
+//! assertion so that no attempt is checked while the reset holds, which is the closest
+//! the engine's options come (`--reset-phase jasper`, the default of `reprove`).
 
 use std::collections::BTreeSet;
 
 use super::engine::DesignSpec;
 use crate::study::Program;
 use crate::study::assertionbench::design::includes;
-use crate::study::assertionbench::scan::{blank_comments, is_ident_byte};
+use crate::study::assertionbench::scan::{
+    blank_comments, find_words, identifier_at, is_ident_byte, matching_paren, skip_space,
+    string_end,
+};
 
 /// The design of a whole-module program, or why there is none.
 pub fn design_of(program: &Program) -> Result<DesignSpec, String> {
@@ -88,7 +98,7 @@ pub fn in_top_scope(text: &str, renames: &[(String, String)]) -> String {
     while i < bytes.len() {
         let b = bytes[i];
         if b == b'"' {
-            i = crate::study::assertionbench::scan::string_end(bytes, i);
+            i = string_end(bytes, i);
             continue;
         }
         let starts =
@@ -117,6 +127,63 @@ pub fn in_top_scope(text: &str, renames: &[(String, String)]) -> String {
     }
     out.push_str(&text[copied..]);
     out
+}
+
+/// The assertion with `disable iff (reset)` added to its property (or the reset or-ed
+/// into its own `disable iff`), after the clocking event; the declaration of a named
+/// property the text asserts gets it instead. `None` when no place is found (the text
+/// is then proven as it is).
+pub fn with_reset_disabled(text: &str, reset: &str) -> Option<String> {
+    let blank = blank_comments(text);
+    let bytes = blank.as_bytes();
+    // Where the property body starts: after `property NAME ... ;` of a declaration,
+    // else after the `(` of `assert property (`.
+    let body = if let Some(at) = find_words(&blank, "endproperty").next() {
+        let decl = find_words(&blank, "property")
+            .find(|&p| p < at && !blank[..p].trim_end().ends_with("assert"))?;
+        decl + blank[decl..at].find(';')? + 1
+    } else {
+        let at = find_words(&blank, "assert").next()?;
+        let (word, after) = identifier_at(&blank, at + 6)?;
+        if word != "property" {
+            return None;
+        }
+        let open = skip_space(bytes, after);
+        (bytes.get(open) == Some(&b'(')).then_some(open + 1)?
+    };
+    let mut at = skip_space(bytes, body);
+    if bytes.get(at) == Some(&b'@') {
+        let open = skip_space(bytes, at + 1);
+        if bytes.get(open) == Some(&b'(') {
+            at = matching_paren(&blank, open)? + 1;
+        } else {
+            let (_, end) = identifier_at(&blank, open)?;
+            at = end;
+        }
+    }
+    let after_clock = skip_space(bytes, at);
+    if let Some((w, end)) = identifier_at(&blank, after_clock)
+        && w == "disable"
+        && let Some((w2, end2)) = identifier_at(&blank, end)
+        && w2 == "iff"
+    {
+        let open = skip_space(bytes, end2);
+        if bytes.get(open) != Some(&b'(') {
+            return None;
+        }
+        let close = matching_paren(&blank, open)?;
+        return Some(format!(
+            "{}(({}) || ({reset})){}",
+            &text[..open],
+            &text[open + 1..close],
+            &text[close + 1..]
+        ));
+    }
+    Some(format!(
+        "{} disable iff ({reset}){}",
+        &text[..at],
+        &text[at..]
+    ))
 }
 
 #[cfg(test)]
@@ -148,6 +215,43 @@ mod tests {
             (d.top.as_str(), d.clock.as_deref(), d.reset.as_deref()),
             ("fht_1d_x8", Some("posedge sclk"), Some("rstn"))
         );
+    }
+
+    #[test]
+    fn the_reset_disables_the_assertion() {
+        assert_eq!(
+            with_reset_disabled(
+                "assert property(@(posedge clk) (rstn) |-> (a_FF == 0));",
+                "rstn"
+            )
+            .unwrap(),
+            "assert property(@(posedge clk) disable iff (rstn) (rstn) |-> (a_FF == 0));"
+        );
+        assert_eq!(
+            with_reset_disabled(
+                "assert property (@(posedge clk) disable iff (rst) a |=> b);",
+                "!rst_n"
+            )
+            .unwrap(),
+            "assert property (@(posedge clk) disable iff ((rst) || (!rst_n)) a |=> b);"
+        );
+        assert_eq!(
+            with_reset_disabled("assert property(a |-> b);", "r").unwrap(),
+            "assert property( disable iff (r)a |-> b);"
+        );
+        assert_eq!(
+            with_reset_disabled(
+                "property p1;\n@(posedge clk) a ##1 b |-> c;\nendproperty\nx: assert property(p1);",
+                "rst"
+            )
+            .unwrap(),
+            "property p1;\n@(posedge clk) disable iff (rst) a ##1 b |-> c;\nendproperty\nx: assert property(p1);"
+        );
+        assert_eq!(
+            with_reset_disabled("assert property1 @(posedge c) a;", "r"),
+            None
+        );
+        assert_eq!(with_reset_disabled("garbage", "r"), None);
     }
 
     #[test]
