@@ -224,9 +224,10 @@ pub fn agreement_table(a: &Agreement) -> String {
 fn table(s: &ReproofSummary, a: &Agreement, out: &std::path::Path) -> String {
     let mut text = agreement_table(a);
     text.push_str(&format!(
-        "{} assertions of {} designs proven in {:.1} s; records in {}\n",
+        "{} assertions of {} design{} proven in {:.1} s; records in {}\n",
         s.records.len(),
         s.designs,
+        if s.designs == 1 { "" } else { "s" },
         s.seconds,
         out.display()
     ));

@@ -20,7 +20,8 @@ pub mod view;
 
 pub use agreement::{Agreement, ExternalClass, FlipscopeClass};
 pub use engine::{
-    AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus, Trace, TraceSignal,
+    AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus, SignalRole, Trace,
+    TraceSignal,
 };
 pub use formal_engine::{FormalEngine, FormalSettings};
 pub use record::{REPROOF_FILE, ReproofRecord, read_records, write_records};

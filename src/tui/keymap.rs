@@ -21,10 +21,14 @@ pub enum Mode {
     Help,
     Agreement,
     Dashboard,
+    /// The assertions queue of a study with external verdicts (AssertionBench).
+    Assertions,
+    /// The audit of one assertion.
+    AssertionAudit,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 7] = [
+    pub const ALL: [Mode; 9] = [
         Mode::Queue,
         Mode::Audit,
         Mode::Dashboard,
@@ -32,6 +36,8 @@ impl Mode {
         Mode::Finder,
         Mode::Help,
         Mode::Agreement,
+        Mode::Assertions,
+        Mode::AssertionAudit,
     ];
 
     pub fn name(self) -> &'static str {
@@ -43,6 +49,8 @@ impl Mode {
             Mode::Help => "help",
             Mode::Agreement => "agreement",
             Mode::Dashboard => "dashboard",
+            Mode::Assertions => "assertions",
+            Mode::AssertionAudit => "assertion_audit",
         }
     }
 
@@ -135,7 +143,7 @@ pub enum KeymapError {
     #[error("keymap: [{mode}] unknown key `{key}`: expected e.g. `j`, `Ctrl-p`, `Enter`, `F1`")]
     UnknownKey { mode: String, key: String },
     #[error(
-        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, filter, finder, help or agreement"
+        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, filter, finder, help, agreement, assertions or assertion_audit"
     )]
     UnknownMode(String),
 }

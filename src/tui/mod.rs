@@ -17,6 +17,7 @@
 pub mod action;
 pub mod agreement;
 pub mod app;
+pub mod assertions;
 pub mod audit;
 pub mod dashboard;
 pub mod finder;

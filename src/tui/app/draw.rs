@@ -6,7 +6,7 @@ use ratatui::Frame;
 use super::status;
 use super::{App, Overlay, Screen};
 use crate::tui::layout;
-use crate::tui::{agreement, audit, dashboard, finder, help, queue, tagging};
+use crate::tui::{agreement, assertions, audit, dashboard, finder, help, queue, tagging};
 
 /// Draws the whole app.
 pub fn draw(app: &App, frame: &mut Frame) {
@@ -16,6 +16,8 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Screen::Audit => audit::view::draw(app, frame, body),
         Screen::Agreement => agreement::view::draw(app, frame, body),
         Screen::Dashboard => dashboard::view::draw(app, frame, body),
+        Screen::Assertions => assertions::view::draw(app, frame, body),
+        Screen::AssertionAudit => assertions::audit_view::draw(app, frame, body),
     }
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);

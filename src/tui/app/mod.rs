@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use crate::tui::action::Action;
 use crate::tui::agreement::CompareState;
+use crate::tui::assertions::{AssertionPane, AssertionsState};
 use crate::tui::audit::{AuditState, Pane};
 use crate::tui::dashboard::{DashboardState, data_changes};
 use crate::tui::finder::{FinderEntry, FinderState};
@@ -26,7 +27,7 @@ use crate::tui::queue::Queue;
 use crate::tui::tagging::Tagging;
 use crate::tui::text::highlight::Highlighted;
 use crate::tui::theme::{Theme, ThemeKind};
-use crate::tui::{audit, queue};
+use crate::tui::{assertions, audit, queue};
 
 pub use state::{LoadState, Oracle, Overlay, Request, Screen, failed_job};
 
@@ -72,6 +73,8 @@ pub struct App {
     pub compare: CompareState,
     /// The metrics dashboard (`tui::dashboard`).
     pub dashboard: DashboardState,
+    /// The assertions screens of a study with external verdicts (`tui::assertions`).
+    pub assertions: Option<AssertionsState>,
     next_id: u64,
 }
 
@@ -109,6 +112,7 @@ impl App {
             paths: Vec::new(),
             compare: CompareState::default(),
             dashboard: DashboardState::default(),
+            assertions: None,
             next_id: 0,
         }
     }
@@ -151,6 +155,8 @@ impl App {
             (None, Screen::Audit) => Mode::Audit,
             (None, Screen::Agreement) => Mode::Agreement,
             (None, Screen::Dashboard) => Mode::Dashboard,
+            (None, Screen::Assertions) => Mode::Assertions,
+            (None, Screen::AssertionAudit) => Mode::AssertionAudit,
         }
     }
 
@@ -196,6 +202,19 @@ impl App {
             Action::First => self.move_by(isize::MIN / 2),
             Action::Last => self.move_by(isize::MAX / 2),
             Action::Open if self.screen == Screen::Agreement => self.open_disagreement(),
+            Action::Open if self.screen == Screen::Assertions => self.open_assertion(),
+            Action::NextPane if self.screen == Screen::AssertionAudit => {
+                self.cycle_assertion_pane(1);
+            }
+            Action::PrevPane if self.screen == Screen::AssertionAudit => {
+                self.cycle_assertion_pane(AssertionPane::ALL.len() - 1);
+            }
+            Action::NextPair if self.screen == Screen::AssertionAudit => self.step_assertion(1),
+            Action::PrevPair if self.screen == Screen::AssertionAudit => self.step_assertion(-1),
+            Action::ClearFilters if self.screen == Screen::Assertions => {
+                self.filter_input.clear();
+                self.edit_assertion_filter(|_| {});
+            }
             Action::Open => self.open_selected(),
             Action::OpenFilter => self.open_filter(),
             Action::CycleFlip => self.change_queue(Queue::cycle_flip),
@@ -264,10 +283,15 @@ impl App {
                                 queue,
                                 index,
                                 raw,
+                                assertions,
                                 ..
                             } = (*prepared).clone();
                             self.set_study(study, queue, index);
                             self.raw = raw;
+                            if let Some(a) = assertions {
+                                self.assertions = Some(AssertionsState::new(a));
+                                self.screen = Screen::Assertions;
+                            }
                             self.request_score();
                             if let Some(dir) = self.study_dir.clone() {
                                 let root = crate::study::store::location::default_data_root();
@@ -314,6 +338,7 @@ impl App {
             None if self.screen == Screen::Audit => self.back_to_queue(),
             None if self.screen == Screen::Agreement => self.close_agreement(),
             None if self.screen == Screen::Dashboard => self.screen = Screen::Queue,
+            None if self.screen == Screen::AssertionAudit => self.back_to_assertions(),
             None => {}
         }
     }
@@ -322,6 +347,8 @@ impl App {
         match self.mode() {
             Mode::Audit => audit::view::audit_page(self.size),
             Mode::Agreement => self.agreement_page(),
+            Mode::Assertions => self.assertion_rows(),
+            Mode::AssertionAudit => assertions::audit_view::page(self.size),
             _ => self.queue_rows().max(1),
         }
     }
@@ -337,12 +364,17 @@ impl App {
             Mode::Help => self.scroll_help(delta),
             Mode::Agreement => self.move_agreement(delta),
             Mode::Dashboard => self.dashboard.move_by(delta),
+            Mode::Assertions => self.move_assertions(delta),
+            Mode::AssertionAudit => self.scroll_assertion_pane(delta),
             Mode::Filter => {}
         }
     }
 
     fn edit(&mut self, change: impl FnOnce(&mut String)) {
         match self.overlay {
+            Some(Overlay::Filter) if self.screen == Screen::Assertions => {
+                self.edit_assertion_filter(change);
+            }
             Some(Overlay::Filter) => self.edit_filter(change),
             Some(Overlay::Note) => change(&mut self.tagging.note_input),
             Some(Overlay::Compare) => {

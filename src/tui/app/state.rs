@@ -120,6 +120,10 @@ pub enum Screen {
     Agreement,
     /// The metrics dashboard (table and figures of the current filter).
     Dashboard,
+    /// The assertions of a study with external verdicts (`tui::assertions`).
+    Assertions,
+    /// The audit of one assertion.
+    AssertionAudit,
 }
 
 /// What is drawn over the screen and takes the keys.

@@ -14,6 +14,7 @@ use crate::study::annotation::replay;
 use crate::study::source::{FileKind, expand};
 use crate::study::{LocatedError, PairRecord, Program, Side, Study, load_study_with_progress};
 use crate::tui::app::state::Oracle;
+use crate::tui::assertions::AssertionStudy;
 use crate::tui::finder::{FinderEntry, build_index};
 use crate::tui::model::{PairView, ProgramView, SideView, StudyView, VariantView};
 use crate::tui::queue::Queue;
@@ -57,6 +58,9 @@ pub struct Prepared {
     pub raw: Option<RawStudy>,
     /// The oracle the pairs were scored under (`None`: read from a pairs file).
     pub oracle: Option<Oracle>,
+    /// For a study with external verdicts (AssertionBench): its assertions, shown on
+    /// the assertions screens instead of pairs.
+    pub assertions: Option<Arc<AssertionStudy>>,
 }
 
 impl Prepared {
@@ -69,6 +73,22 @@ impl Prepared {
             index,
             raw: None,
             oracle: None,
+            assertions: None,
+        }
+    }
+
+    /// A loaded study from `paths`: as [`Prepared::of_loaded`], and for a study with
+    /// external verdicts its assertions (with `reproof.jsonl` from its folder), not
+    /// scored by path conditions.
+    pub fn of_loaded_at(study: Study, paths: &[PathBuf]) -> Prepared {
+        if !AssertionStudy::applies(&study) {
+            return Prepared::of_loaded(study);
+        }
+        let dir = paths.iter().find(|p| p.is_dir()).map(PathBuf::as_path);
+        let assertions = AssertionStudy::build(&study, dir);
+        Prepared {
+            assertions: Some(Arc::new(assertions)),
+            ..Prepared::new(view_of(study))
         }
     }
 

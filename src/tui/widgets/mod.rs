@@ -8,3 +8,4 @@ pub mod ellipsis;
 pub mod forest;
 pub mod scatter;
 pub mod table;
+pub mod waveform;
