@@ -1,5 +1,5 @@
-//! The audit of one assertion: the design's RTL (every file, the top module's last,
-//! headers after), the statement with both verdicts (JasperGold's status, precondition
+//! The audit of one assertion: the design's RTL (every file, the top module's first,
+//! headers last), the statement with both verdicts (JasperGold's status, precondition
 //! and run; flipscope's status, reason and vacuity), and flipscope's counterexample as
 //! a waveform table. The focused pane (Tab) scrolls.
 
@@ -21,7 +21,7 @@ use crate::tui::widgets::waveform::Waveform;
 /// The RTL pane's text: the design's files, each under its name.
 pub fn rtl_text(design: &DesignText) -> String {
     let mut out = String::new();
-    for (name, text) in design.files.iter().rev() {
+    for (name, text) in &design.files {
         out.push_str(&format!("// ── {name} ──\n"));
         out.push_str(text);
         if !text.ends_with('\n') {

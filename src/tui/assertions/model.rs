@@ -13,7 +13,7 @@ use crate::study::Study;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DesignText {
     pub top: String,
-    /// Source files in reading order (the top module's file last), then headers.
+    /// The top module's file, the other sources (reverse reading order), then headers.
     pub files: Vec<(String, String)>,
     pub clock: Option<String>,
     pub reset: Option<String>,
@@ -68,7 +68,8 @@ impl AssertionStudy {
             .iter()
             .filter_map(|p| {
                 let d = design_of(p).ok()?;
-                let mut files = d.sources.clone();
+                // The top module's file first, then the other sources, then headers.
+                let mut files: Vec<_> = d.sources.iter().rev().cloned().collect();
                 files.extend(d.headers.iter().cloned());
                 Some((
                     p.id.clone(),
