@@ -4,8 +4,10 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::{Duration, Instant};
+
+use common::tmux::{
+    Tmux, copy_dir, exits_with_0, has_attribute, has_colour, have_tmux, start, start_with,
+};
 
 fn fixture() -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -51,125 +53,6 @@ fn a_bad_theme_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// A tmux server of our own (its own socket), killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn cmd(&self) -> Command {
-        let mut c = Command::new("tmux");
-        c.args(["-L", &self.socket]);
-        c
-    }
-
-    fn screen(&self) -> String {
-        let out = self
-            .cmd()
-            .args(["capture-pane", "-p", "-t", "tui"])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let status = self
-            .cmd()
-            .args(["send-keys", "-t", "tui"])
-            .args(keys)
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-
-    /// Waits until the screen holds every one of `texts` and the status line says
-    /// `ready` (the idle signal). Fails after a generous deadline.
-    fn wait_for(&self, texts: &[&str]) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let screen = self.screen();
-            let idle = screen.lines().any(|l| l.starts_with("ready"));
-            if idle && texts.iter().all(|t| screen.contains(t)) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "waited for {texts:?} and `ready`; the screen:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.cmd().arg("kill-server").status();
-    }
-}
-
-/// Whether tmux is there (CI must have it).
-fn have_tmux() -> bool {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI needs tmux for the TUI journey"
-        );
-        eprintln!("skipping: tmux is not installed");
-        return false;
-    }
-    true
-}
-
-/// Starts `flipscope ARGS` in a 120x40 tmux session of its own, in directory `cwd`,
-/// with private HOME/XDG directories under the exit file's folder; the exit status is
-/// written to `exit_file`.
-fn start(name: &str, args: &str, cwd: &Path, exit_file: &Path) -> Tmux {
-    let tmux = Tmux {
-        socket: format!("flipscope-test-{name}-{}", std::process::id()),
-    };
-    let bin = std::env::var("FLIPSCOPE_TEST_BIN")
-        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_flipscope").to_string());
-    let script = format!(
-        "{} {bin} {args}; echo \"exit=$?\" > {}; sleep 5",
-        private_env(exit_file.parent().unwrap()),
-        exit_file.display()
-    );
-    let status = tmux
-        .cmd()
-        .args([
-            "new-session",
-            "-d",
-            "-s",
-            "tui",
-            "-x",
-            "120",
-            "-y",
-            "40",
-            "-c",
-        ])
-        .arg(cwd)
-        .args(["sh", "-c", &script])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    tmux
-}
-
-/// Waits for the exit file and checks the exit status is 0.
-fn exits_with_0(tmux: &Tmux, exit_file: &std::path::Path) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !exit_file.exists() {
-        assert!(
-            Instant::now() < deadline,
-            "flipscope did not quit:\n{}",
-            tmux.screen()
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let exit = std::fs::read_to_string(exit_file).unwrap();
-    assert_eq!(exit.trim(), "exit=0");
-}
-
 /// The main journey on the bundled sample study (programs and generations, no pairs:
 /// the TUI scores it): the CW queue, a pair, the oracle switch, the finder, help, quit.
 #[test]
@@ -198,11 +81,12 @@ fn journey_on_the_bundled_sample_study() {
     tmux.wait_for(&["filter none  oracle rtl"]);
     tmux.keys(&["f"]);
     tmux.keys(&["-l", "cfg_72=cfg_102"]);
-    tmux.wait_for(&["> cfg_72=cfg_102", "behavior p01 cfg_72=cfg_102"]);
+    tmux.wait_for(&["> cfg_72=cfg_102", "p01 behavior cfg_72=cfg_102"]);
     tmux.keys(&["Enter"]);
     tmux.wait_for(&["p01  cfg_72=cfg_102", "RTL original"]);
+    // The help opens at the audit screen's keys.
     tmux.keys(&["?"]);
-    tmux.wait_for(&["Keys", "audit pair"]);
+    tmux.wait_for(&["Keys", "audit (one pair)", "next pane"]);
     tmux.keys(&["Escape"]);
     tmux.wait_for(&["Tab next pane"]);
     tmux.keys(&["q"]);
@@ -322,11 +206,12 @@ fn journey_through_queue_filter_audit_finder_and_quit() {
     tmux.wait_for(&["24 of 48 pairs"]);
     tmux.keys(&["f"]);
     tmux.keys(&["-l", "sel2"]);
-    tmux.wait_for(&["sel2 (p03)"]);
+    tmux.wait_for(&["p03 signal   sel2"]);
     tmux.keys(&["Enter"]);
     tmux.wait_for(&["p03", "RTL original"]);
+    // The help opens at the audit screen's keys.
     tmux.keys(&["?"]);
-    tmux.wait_for(&["Keys", "audit pair"]);
+    tmux.wait_for(&["Keys", "audit (one pair)", "next pane"]);
     tmux.keys(&["Escape"]);
     tmux.wait_for(&["Tab next pane"]);
     tmux.keys(&["q"]);
@@ -342,77 +227,6 @@ fn study_copy(dir: &Path) -> PathBuf {
         std::fs::copy(from.join(name), to.join(name)).unwrap();
     }
     to
-}
-
-/// Copies the files of directory `from` into `to` (created).
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        if entry.file_type().unwrap().is_file() {
-            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
-        }
-    }
-}
-
-/// `env` settings that keep the user's own config and data directories out of a run.
-fn private_env(dir: &Path) -> String {
-    let home = dir.join("home");
-    format!(
-        "env HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config",
-        h = home.display()
-    )
-}
-
-impl Tmux {
-    /// Starts `flipscope open STUDY` in a 120x40 session; returns the file its exit
-    /// status is written to.
-    fn launch(&self, dir: &Path, study: &Path, run: &str) -> PathBuf {
-        let exit_file = dir.join(format!("exit-{run}"));
-        // FLIPSCOPE_TEST_BIN: a private copy of the binary when several checkouts share
-        // one target directory.
-        let bin = std::env::var("FLIPSCOPE_TEST_BIN")
-            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_flipscope").to_string());
-        let script = format!(
-            "{} {} open --theme dark {}; echo \"exit=$?\" > {}; sleep 5",
-            private_env(dir),
-            bin,
-            study.display(),
-            exit_file.display()
-        );
-        let status = self
-            .cmd()
-            .args(["new-session", "-d", "-s", "tui", "-x", "120", "-y", "40"])
-            .args(["sh", "-c", &script])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        exit_file
-    }
-
-    /// Presses `q` and waits for flipscope to exit with status 0.
-    fn quit(&self, exit_file: &Path) {
-        self.keys(&["q"]);
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while !exit_file.exists() {
-            assert!(
-                Instant::now() < deadline,
-                "flipscope did not quit:\n{}",
-                self.screen()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let exit = std::fs::read_to_string(exit_file).unwrap();
-        assert_eq!(exit.trim(), "exit=0");
-    }
-
-    /// Filters the queue on `tag=TAG` and waits for `shown`.
-    fn filter_tag(&self, tag: &str, shown: &str) {
-        self.keys(&["/"]);
-        self.keys(&["-l", &format!("tag={tag}")]);
-        self.keys(&["Enter"]);
-        self.wait_for(&[shown, &format!("filter tag={tag}")]);
-    }
 }
 
 #[test]
@@ -645,7 +459,7 @@ fn journey_open_compare() {
     tmux.keys(&["Enter"]);
     tmux.wait_for(&["bad.jsonl:2:"]);
     tmux.keys(&["Escape"]);
-    tmux.wait_for(&["Kappa per tag"]);
+    tmux.wait_gone("Compare with another auditor");
     tmux.keys(&["q"]);
     exits_with_0(&tmux, &exit_file);
 }
@@ -738,4 +552,115 @@ fn journey_assertionbench_queue_filter_and_audit() {
     tmux.wait_for(&["7 assertions of 15476"]);
     tmux.keys(&["q"]);
     exits_with_0(&tmux, &exit_file);
+}
+/// Issue 15 and 18: on the metrics dashboard, a one-row terminal shows the "terminal
+/// too small" notice instead of panicking (it used to exit 101: index outside of
+/// buffer); back at full size the dashboard is drawn again and `q` exits 0. With
+/// `NO_COLOR=1` no colour is drawn but the selected row is still reversed.
+#[test]
+fn journey_a_tiny_terminal_and_no_colour() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let exit_file = dir.path().join("exit");
+    let study = study_copy(dir.path());
+    let args = format!("open --theme dark {}", study.display());
+    let tmux = start_with("tiny", "NO_COLOR=1", &args, dir.path(), &exit_file);
+    tmux.wait_for(&["12 of 48 pairs", "flip CW"]);
+    let shown = tmux.screen_with_attributes();
+    let selected = shown
+        .lines()
+        .find(|l| l.contains("p03") && l.contains("y=c"))
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(
+        has_attribute(selected, 7),
+        "the selection is reversed: {selected:?}"
+    );
+    assert!(
+        !has_colour(&shown),
+        "no foreground colour under NO_COLOR:\n{shown:?}"
+    );
+    tmux.keys(&["M"]);
+    tmux.wait_for(&["Metrics · 48 pairs", "up to date"]);
+    tmux.resize(120, 1);
+    tmux.wait_for_text(&["terminal too small: 120x1"]);
+    tmux.resize(50, 10);
+    tmux.wait_for_text(&["terminal too small: 50x10", "needs at least 60x16"]);
+    tmux.resize(120, 40);
+    tmux.wait_for(&["Metrics · 48 pairs", "up to date"]);
+    tmux.keys(&["q"]);
+    exits_with_0(&tmux, &exit_file);
+}
+
+/// The queue as list users expect it: `s` searches without filtering, Space marks two
+/// pairs and one digit key tags both, `y i` copies the pair id to the clipboard (OSC 52,
+/// read back from tmux's buffer), help opens at the queue's keys and searches, and a
+/// finder jump that clears the filter is undone by Esc.
+#[test]
+fn journey_search_mark_copy_help_and_back() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let study = study_copy(dir.path());
+    let tmux = Tmux {
+        socket: format!("flipscope-list-{}", std::process::id()),
+    };
+    let exit_file = tmux.launch(dir.path(), &study, "list");
+    tmux.accept_clipboard();
+    tmux.wait_for(&["12 of 48 pairs", "annotations: study dir"]);
+    tmux.keys(&["s"]);
+    tmux.keys(&["-l", "done=1'b1"]);
+    tmux.wait_for_text(&["search: done=1'b1", "row 1 of 2 matching"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["12 of 48 pairs", "`done=1'b1`: row 1 of 2 matching"]);
+    // Mark it and the next match, tag both at once.
+    tmux.keys(&["Space"]);
+    tmux.keys(&["]"]);
+    tmux.keys(&["Space"]);
+    tmux.wait_for(&["2 marked"]);
+    tmux.keys(&["6"]);
+    tmux.wait_for(&["tagged extra-predicate on 2 of 2 marked pairs (saved)"]);
+    let written = std::fs::read_to_string(study.join("annotations.jsonl")).unwrap();
+    assert_eq!(
+        written
+            .lines()
+            .filter(|l| l.contains("extra-predicate") && l.contains("done=1'b1"))
+            .count(),
+        2,
+        "{written}"
+    );
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["2 marks cleared"]);
+    // Copy the selected pair's id: Space marks and moves down, so the selection is
+    // the row after the second match (p03 y=c, qwen T1).
+    tmux.keys(&["y"]);
+    tmux.wait_for(&["Copy to the clipboard", "copy the pair id"]);
+    tmux.keys(&["i"]);
+    tmux.wait_for(&["copied the pair id"]);
+    let copied = tmux.clipboard().unwrap_or_default();
+    assert!(copied == "qwen2.5-coder-7b T1 p03 y=c", "{copied:?}");
+    // Help: at the queue's keys, searched.
+    tmux.keys(&["?"]);
+    tmux.wait_for(&["queue (the list of pairs)", "search"]);
+    tmux.keys(&["/"]);
+    tmux.keys(&["-l", "pair id"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["`pair id`: match 1 of 1", "copy the pair id"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_gone("queue (the list of pairs)");
+    // The finder: a jump that clears the filter, and Esc back.
+    tmux.keys(&["/"]);
+    tmux.keys(&["-l", "program=p01"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["filter program=p01"]);
+    tmux.keys(&["f"]);
+    tmux.keys(&["-l", "p03"]);
+    tmux.wait_for(&["> p03", "p03 program"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["RTL original", "Esc brings them back"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["filter program=p01", "back: filter `program=p01` again"]);
+    tmux.quit(&exit_file);
 }

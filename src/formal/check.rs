@@ -212,8 +212,8 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
     }
 }
 
-/// One PDR check to run: (entry position in `active`, is it the vacuity check, output).
-type Job = (usize, bool, usize);
+/// The checks of one property: (entry position in `active`, `bad` output, `trig` output).
+type Job = (usize, usize, usize);
 
 fn check_model(
     s: &Settings,
@@ -299,19 +299,23 @@ fn check_model(
             ));
             continue;
         };
-        jobs.push((k, false, bad.1));
-        if unit.vacuity {
-            jobs.push((k, true, trig.1));
-        }
+        jobs.push((k, bad.1, trig.1));
     }
-    let verdicts = run_jobs(s, model, &jobs);
+    // The properties first; then vacuity, of the passing ones only.
+    let outs: Vec<usize> = jobs.iter().map(|j| j.1).collect();
     let mut bad_verdicts: Vec<Option<Verdict>> = vec![None; active.len()];
+    for (j, v) in jobs.iter().zip(run_checks(s, model, &outs)) {
+        bad_verdicts[j.0] = Some(v);
+    }
     let mut trig_verdicts: Vec<Option<Verdict>> = vec![None; active.len()];
-    for ((k, vacuity, _), v) in jobs.iter().zip(verdicts) {
-        if *vacuity {
-            trig_verdicts[*k] = Some(v);
-        } else {
-            bad_verdicts[*k] = Some(v);
+    if unit.vacuity {
+        let proved: Vec<&Job> = jobs
+            .iter()
+            .filter(|j| bad_verdicts[j.0] == Some(Verdict::Proved))
+            .collect();
+        let outs: Vec<usize> = proved.iter().map(|j| j.2).collect();
+        for (j, v) in proved.iter().zip(run_checks(s, model, &outs)) {
+            trig_verdicts[j.0] = Some(v);
         }
     }
     for k in 0..active.len() {
@@ -384,23 +388,22 @@ fn check_model(
     results.into_iter().map(Option::unwrap).collect()
 }
 
-/// Runs the PDR jobs in batches, in parallel.
-fn run_jobs(s: &Settings, model: &Model, jobs: &[Job]) -> Vec<Verdict> {
-    if jobs.is_empty() {
+/// Checks `outputs` of the model in batches, in parallel.
+fn run_checks(s: &Settings, model: &Model, outputs: &[usize]) -> Vec<Verdict> {
+    if outputs.is_empty() {
         return Vec::new();
     }
-    let per = jobs.len().div_ceil(s.jobs.max(1)).max(8);
-    let chunks: Vec<&[Job]> = jobs.chunks(per).collect();
+    let per = outputs.len().div_ceil(s.jobs.max(1)).max(8);
+    let chunks: Vec<&[usize]> = outputs.chunks(per).collect();
     let verdicts: Vec<Vec<Verdict>> = chunks
         .par_iter()
-        .map(|chunk| {
-            let outs: Vec<usize> = chunk.iter().map(|j| j.2).collect();
+        .map(|outs| {
             abc::check(
                 s.tools,
                 &model.dir,
                 model.aig.inputs,
                 model.aig.latches.len(),
-                &outs,
+                outs,
                 s.timeout,
                 s.depth,
             )

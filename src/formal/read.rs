@@ -47,6 +47,11 @@ pub struct ReadProperty {
 }
 
 impl ReadProperty {
+    /// The parsed property, when it parsed.
+    pub fn spec(&self) -> Option<&PropertySpec> {
+        self.parsed.as_ref().ok()
+    }
+
     /// `None` when the property parsed; else `(unsupported, message)` where the message
     /// is located (`file:line:column: ...`).
     pub fn problem(&self) -> Option<(bool, String)> {

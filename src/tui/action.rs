@@ -10,6 +10,22 @@ use super::finder::FinderHit;
 use super::model::load::{LoadProgress, Prepared};
 use super::text::highlight::Highlighted;
 
+/// What `y` copies to the clipboard (OSC 52).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyTarget {
+    /// The pair's key: `model variant program behavior`.
+    PairId,
+    /// The property generated for the transformed input, as shown (as the model wrote
+    /// it, or in the original names in rename mode).
+    Transformed,
+    /// The property generated for the original input.
+    Original,
+    /// The scorer's reason for the transformed side.
+    Reason,
+    /// The reference property of the behavior.
+    Reference,
+}
+
 /// One thing that happens to the app.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -81,6 +97,32 @@ pub enum Action {
     CycleExportFormat,
     /// Show the other figure (when only one fits beside the table).
     ToggleFigure,
+    /// Open the search bar: find a row of the list (the queue) or a line of the help,
+    /// without changing what is shown.
+    OpenSearch,
+    /// The next row (or help line) the search matches.
+    NextMatch,
+    /// The previous row (or help line) the search matches.
+    PrevMatch,
+    /// Mark or unmark the selected pair (tagging keys then act on every marked pair),
+    /// and move down.
+    ToggleMark,
+    /// Sort the queue by the next column (then back to the default order).
+    CycleSort,
+    /// Reverse the queue's sort order.
+    ReverseSort,
+    /// Open the copy menu (what `y` copies: pair id, property, reason...).
+    OpenCopy,
+    /// Copy this to the clipboard with OSC 52.
+    Copy(CopyTarget),
+    /// Scroll the focused RTL pane left.
+    ScrollLeft,
+    /// Scroll the focused RTL pane right.
+    ScrollRight,
+    /// Scroll the two RTL panes together (as a side-by-side diff), or apart.
+    ToggleLinkedScroll,
+    /// Show the whole status message in a popup (when it is cut).
+    ShowMessage,
     /// Type a character into the open text field.
     Input(char),
     /// Delete the character before the cursor of the open text field.
@@ -154,6 +196,46 @@ pub const NAMED: &[(&str, Action, &str)] = &[
     ("export", Action::ExportMetrics, "export"),
     ("export_format", Action::CycleExportFormat, "format"),
     ("figure", Action::ToggleFigure, "other figure"),
+    ("search", Action::OpenSearch, "search"),
+    ("next_match", Action::NextMatch, "next match"),
+    ("prev_match", Action::PrevMatch, "previous match"),
+    ("mark", Action::ToggleMark, "mark"),
+    ("sort", Action::CycleSort, "sort by the next column"),
+    ("reverse_sort", Action::ReverseSort, "reverse the sort"),
+    ("copy", Action::OpenCopy, "copy…"),
+    (
+        "copy_pair_id",
+        Action::Copy(CopyTarget::PairId),
+        "copy the pair id",
+    ),
+    (
+        "copy_transformed",
+        Action::Copy(CopyTarget::Transformed),
+        "copy the transformed property",
+    ),
+    (
+        "copy_original",
+        Action::Copy(CopyTarget::Original),
+        "copy the original property",
+    ),
+    (
+        "copy_reason",
+        Action::Copy(CopyTarget::Reason),
+        "copy the reason",
+    ),
+    (
+        "copy_reference",
+        Action::Copy(CopyTarget::Reference),
+        "copy the reference property",
+    ),
+    ("scroll_left", Action::ScrollLeft, "scroll left"),
+    ("scroll_right", Action::ScrollRight, "scroll right"),
+    (
+        "link_scroll",
+        Action::ToggleLinkedScroll,
+        "scroll RTL panes together",
+    ),
+    ("message", Action::ShowMessage, "whole message"),
     ("delete", Action::DeleteChar, "delete"),
     ("clear_input", Action::ClearInput, "clear the field"),
     ("submit", Action::Submit, "accept"),

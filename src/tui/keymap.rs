@@ -25,10 +25,14 @@ pub enum Mode {
     Assertions,
     /// The audit of one assertion.
     AssertionAudit,
+    /// The copy menu (`y`).
+    Copy,
+    /// The whole status message (`!`).
+    Message,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 9] = [
+    pub const ALL: [Mode; 11] = [
         Mode::Queue,
         Mode::Audit,
         Mode::Dashboard,
@@ -38,6 +42,8 @@ impl Mode {
         Mode::Agreement,
         Mode::Assertions,
         Mode::AssertionAudit,
+        Mode::Copy,
+        Mode::Message,
     ];
 
     pub fn name(self) -> &'static str {
@@ -51,6 +57,25 @@ impl Mode {
             Mode::Dashboard => "dashboard",
             Mode::Assertions => "assertions",
             Mode::AssertionAudit => "assertion_audit",
+            Mode::Copy => "copy",
+            Mode::Message => "message",
+        }
+    }
+
+    /// What the help calls the mode's section.
+    pub fn title(self) -> &'static str {
+        match self {
+            Mode::Queue => "queue (the list of pairs)",
+            Mode::Audit => "audit (one pair)",
+            Mode::Dashboard => "dashboard (metrics)",
+            Mode::Filter => "filter bar and other text fields (search, note, compare, name)",
+            Mode::Finder => "finder",
+            Mode::Help => "help",
+            Mode::Agreement => "agreement",
+            Mode::Copy => "copy menu (y)",
+            Mode::Message => "message (!)",
+            Mode::Assertions => "assertions (AssertionBench: JasperGold and flipscope verdicts)",
+            Mode::AssertionAudit => "assertion audit (one assertion)",
         }
     }
 
@@ -131,6 +156,17 @@ pub struct Binding {
     parsed: Vec<Key>,
     /// Whether the footer shows it.
     pub hint: bool,
+    /// What it does on this screen, when the action's own words would not say.
+    pub help: Option<String>,
+}
+
+impl Binding {
+    /// What the binding does: its own help text, else the action's.
+    pub fn describe(&self) -> &str {
+        self.help
+            .as_deref()
+            .unwrap_or_else(|| self.action.describe())
+    }
 }
 
 /// A problem in a keymap file.
@@ -143,7 +179,7 @@ pub enum KeymapError {
     #[error("keymap: [{mode}] unknown key `{key}`: expected e.g. `j`, `Ctrl-p`, `Enter`, `F1`")]
     UnknownKey { mode: String, key: String },
     #[error(
-        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, filter, finder, help, agreement, assertions or assertion_audit"
+        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, filter, finder, help, agreement, copy, message, assertions or assertion_audit"
     )]
     UnknownMode(String),
 }
@@ -154,6 +190,7 @@ struct RawBinding {
     keys: Vec<String>,
     #[serde(default)]
     hint: bool,
+    help: Option<String>,
 }
 
 /// The whole table: global bindings and one list per mode.
@@ -222,12 +259,16 @@ impl Keymap {
                     keys: b.keys,
                     parsed,
                     hint: b.hint,
+                    help: b.help,
                 };
                 match list.iter_mut().find(|x| x.action == binding.action) {
                     Some(existing) => {
                         existing.keys = binding.keys;
                         existing.parsed = binding.parsed;
                         existing.hint |= binding.hint;
+                        if binding.help.is_some() {
+                            existing.help = binding.help;
+                        }
                     }
                     None => list.push(binding),
                 }
@@ -265,18 +306,18 @@ impl Keymap {
     }
 
     /// The footer hints of a mode: (keys, description), own bindings first.
-    pub fn hints(&self, mode: Mode) -> Vec<(String, &'static str)> {
+    pub fn hints(&self, mode: Mode) -> Vec<(String, &str)> {
+        self.hint_bindings(mode)
+            .into_iter()
+            .map(|b| (b.keys.first().cloned().unwrap_or_default(), b.describe()))
+            .collect()
+    }
+
+    /// The bindings the footer of a mode shows, own bindings first.
+    pub fn hint_bindings(&self, mode: Mode) -> Vec<&Binding> {
         let own = self.bindings(mode).iter();
         let global = self.global.iter().filter(|_| !mode.is_text());
-        own.chain(global)
-            .filter(|b| b.hint)
-            .map(|b| {
-                (
-                    b.keys.first().cloned().unwrap_or_default(),
-                    b.action.describe(),
-                )
-            })
-            .collect()
+        own.chain(global).filter(|b| b.hint).collect()
     }
 }
 

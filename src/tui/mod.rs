@@ -8,7 +8,8 @@
 //!   `impl App` block) and its view: `queue` (with the filter bar), `audit` (its panes
 //!   and the truth table), `finder`, `help`, `dashboard` (with its exports),
 //!   `agreement` (with the compare prompt), `tagging` (tags, the note popup, undo, the
-//!   audit sample, `E` export);
+//!   audit sample, `E` export, the auditor's name prompt), `copy` (the copy menu),
+//!   `message` (the whole status message);
 //! - `model`: the view model and its adapters from the study's files (`load`, `filter`);
 //! - `text`: word diffs and syntax highlighting of RTL and properties;
 //! - `action`, `keymap` (+ `keymap.toml`), `theme`, `layout`, `widgets`: shared;
@@ -19,12 +20,14 @@ pub mod agreement;
 pub mod app;
 pub mod assertions;
 pub mod audit;
+pub mod copy;
 pub mod dashboard;
 pub mod finder;
 pub mod help;
 pub mod jobs;
 pub mod keymap;
 pub mod layout;
+pub mod message;
 pub mod model;
 pub mod queue;
 pub mod runner;

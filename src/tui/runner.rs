@@ -21,7 +21,7 @@ use super::jobs::{Ticket, Worker};
 use super::keymap::{Key, Keymap, KeymapError};
 use super::model::load::{LoadError, Prepared, check_paths, load_raw};
 use super::text::highlight::{highlight, text_key};
-use super::theme::{Theme, ThemeKind};
+use super::theme::{Theme, ThemeKind, no_color_requested};
 
 use crate::rtl::ParseCache;
 
@@ -94,7 +94,14 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
-    let theme = Theme::builtin(options.theme.unwrap_or_else(ThemeKind::detect));
+    let mut theme = Theme::builtin(options.theme.unwrap_or_else(ThemeKind::detect));
+    if no_color_requested() {
+        // crossterm honours NO_COLOR by writing empty colour sequences, which terminals
+        // read as "reset every attribute": the theme drops the colours itself instead,
+        // and crossterm is told to write what is left as it is.
+        theme = theme.without_colours();
+        ratatui::crossterm::style::force_color_output(true);
+    }
     let mut app = App::new(keymap, theme);
     let (tagging, problem) = super::tagging::Tagging::from_config();
     app.tagging = tagging;
@@ -129,6 +136,9 @@ fn event_loop(
         for request in app.requests.drain(..) {
             workers.send(request);
         }
+        if let Some(text) = app.clipboard.take() {
+            copy_to_clipboard(&text)?;
+        }
         if dirty {
             terminal.draw(|frame| super::draw(app, frame))?;
             dirty = false;
@@ -159,6 +169,16 @@ fn event_loop(
             dirty = true;
         }
     }
+}
+
+/// Puts `text` on the clipboard with OSC 52 (terminals and tmux with `set-clipboard
+/// on` pass it to the system clipboard; others ignore it).
+fn copy_to_clipboard(text: &str) -> std::io::Result<()> {
+    use ratatui::crossterm::clipboard::CopyToClipboard;
+    ratatui::crossterm::execute!(
+        std::io::stdout(),
+        CopyToClipboard::to_clipboard_from(text.as_bytes())
+    )
 }
 
 /// Applies every job result waiting; returns whether there was one.

@@ -29,6 +29,20 @@ pub fn render(app: &App) -> Terminal<TestBackend> {
     terminal
 }
 
+/// The whole screen as text, one line per row.
+pub fn screen_text(app: &App) -> String {
+    let terminal = render(app);
+    let buf = terminal.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            let line: String = (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect();
+            line + "\n"
+        })
+        .collect()
+}
+
 /// Builds the fixture app at each size, applies `setup`, snapshots the screen as
 /// `NAME_WxH`.
 macro_rules! snapshot_screens {

@@ -1,7 +1,9 @@
 //! Semantic themes: every style the TUI draws is named by its role (selected, loss,
 //! gain, differs, muted, header, ...), read from a flat TOML file per theme
 //! (`themes/dark.toml`, `themes/light.toml`, compiled in). Views ask for a role, never
-//! for a colour.
+//! for a colour. With `NO_COLOR` set the theme drops every colour but keeps (and, where
+//! a role was told apart by colour alone, adds) reverse, bold, underline and italic, so
+//! the selection, diff marks and focus stay visible.
 
 use std::collections::BTreeMap;
 use std::str::FromStr;
@@ -167,7 +169,27 @@ struct RawStyle {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Theme {
     pub kind: ThemeKind,
+    /// Whether the theme draws colours (`false` under `NO_COLOR`).
+    pub colours: bool,
     styles: BTreeMap<Role, Style>,
+}
+
+/// Whether `NO_COLOR` asks for no colours (set and not empty, per no-color.org).
+pub fn no_color_requested() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
+/// What a role keeps on screen when colours are off: the attributes that tell it
+/// apart where its colour did.
+fn plain_attributes(role: Role) -> Modifier {
+    match role {
+        Role::Title | Role::Header | Role::Key | Role::Error | Role::Focus => Modifier::BOLD,
+        Role::Selected => Modifier::REVERSED,
+        Role::Differs => Modifier::UNDERLINED | Modifier::BOLD,
+        Role::Disagree | Role::Loss | Role::True | Role::Keyword => Modifier::BOLD,
+        Role::Comment => Modifier::ITALIC,
+        _ => Modifier::empty(),
+    }
 }
 
 impl Theme {
@@ -178,6 +200,27 @@ impl Theme {
             ThemeKind::Light => include_str!("../../themes/light.toml"),
         };
         Theme::parse(kind, text).expect("the compiled-in themes are valid")
+    }
+
+    /// The same roles without colours: only their attributes, and those `NO_COLOR`
+    /// needs to keep them apart (`plain_attributes`).
+    pub fn without_colours(mut self) -> Theme {
+        for (role, style) in self.styles.iter_mut() {
+            let modifiers = style.add_modifier | plain_attributes(*role);
+            *style = Style::new().add_modifier(modifiers);
+        }
+        self.colours = false;
+        self
+    }
+
+    /// The other built-in theme, with or without colours as this one.
+    pub fn toggled(&self) -> Theme {
+        let other = Theme::builtin(self.kind.toggled());
+        if self.colours {
+            other
+        } else {
+            other.without_colours()
+        }
     }
 
     /// Parses a theme file.
@@ -225,7 +268,11 @@ impl Theme {
             }
             styles.insert(role, style);
         }
-        Ok(Theme { kind, styles })
+        Ok(Theme {
+            kind,
+            colours: true,
+            styles,
+        })
     }
 
     /// The style of a role (the default style when the theme leaves it out).
@@ -254,6 +301,39 @@ mod tests {
                     .style(Role::Selected)
                     .add_modifier
                     .contains(Modifier::REVERSED)
+            );
+        }
+    }
+
+    #[test]
+    fn without_colours_every_role_keeps_its_attributes_and_no_colour() {
+        for kind in [ThemeKind::Dark, ThemeKind::Light] {
+            let theme = Theme::builtin(kind).without_colours();
+            for role in Role::ALL {
+                let s = theme.style(role);
+                assert_eq!((s.fg, s.bg), (None, None), "{kind:?} {}", role.name());
+            }
+            let has = |r: Role, m: Modifier| theme.style(r).add_modifier.contains(m);
+            assert!(has(Role::Selected, Modifier::REVERSED));
+            assert!(has(Role::Differs, Modifier::UNDERLINED));
+            assert!(has(Role::Focus, Modifier::BOLD));
+            assert!(has(Role::Disagree, Modifier::BOLD));
+            assert!(!theme.toggled().colours, "T keeps colours off");
+        }
+    }
+
+    #[test]
+    fn the_light_theme_never_draws_light_grey_or_white_text() {
+        let theme = Theme::builtin(ThemeKind::Light);
+        for role in Role::ALL {
+            let fg = theme.style(role).fg;
+            assert!(
+                !matches!(
+                    fg,
+                    Some(Color::Gray | Color::White | Color::Indexed(7 | 15))
+                ),
+                "light theme role {} uses {fg:?}, unreadable on a light background",
+                role.name()
             );
         }
     }

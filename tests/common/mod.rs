@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: the real binary and the shared VERT data.
 #![allow(dead_code)]
 
+pub mod tmux;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

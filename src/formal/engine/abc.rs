@@ -2,8 +2,8 @@
 //! sequential cone of that output alone (`cone -s -O N -a`, which keeps every input, so
 //! a witness replays on the whole model), `pdr -T SECONDS -F DEPTH`, then the status
 //! (`write_status`) and the witness (`write_cex -a`). Several outputs share one ABC
-//! process (its start costs more than most checks); each has its own time limit, and
-//! the process is killed past the sum of them. A check the process never reached is
+//! process (its start costs more than most checks); each has its own time limit (CPU
+//! seconds, ABC's clock), and the process is killed well past the sum of them. A check the process never reached is
 //! run again in a new one.
 
 use std::path::Path;
@@ -58,8 +58,10 @@ pub fn check(
             }
             break;
         }
+        // `pdr -T` counts CPU seconds; on a loaded machine wall-clock time runs
+        // several times faster, so the process is killed only well past the sum.
         let count = (outputs.len() - start) as u64;
-        let limit = Duration::from_secs(count * (seconds + 2) + 10);
+        let limit = Duration::from_secs(4 * count * (seconds + 2) + 30);
         let mut cmd = Command::new(&tools.abc);
         cmd.args(["-s", "-f", &script_name]);
         let run = process::run(cmd, dir, limit);

@@ -4,8 +4,11 @@
 //! about a line of the harness is laid at the door of the property (or the reset
 //! expression) that wrote it, and a message about the design gets the user's line back.
 
-use super::super::lower::emit::{PREFIX, TRUE};
+use super::super::lower::emit::{DEAD, PREFIX, TRUE};
 use super::super::lower::{Lowered, VALID};
+
+/// The register behind [`DEAD`].
+const LIVE: &str = "flipscope_live";
 
 /// A monitor block to place: the entry it belongs to and its lowered text.
 pub struct Entry<'a> {
@@ -75,6 +78,15 @@ pub fn build(text: &str, end: usize, entries: &[Entry], reset: Option<&str>) -> 
     }
     lines.push("// flipscope: property monitors".to_string());
     lines.push(format!("wire {TRUE} = 1'b1;"));
+    // Always 0, but a register, so that no exposed wire is a constant (write_aiger's
+    // map lists no constant output).
+    let event = clocks
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "posedge clk".to_string());
+    lines.push(format!("reg {LIVE} = 1'b1;"));
+    lines.push(format!("always @({event}) {LIVE} <= 1'b1;"));
+    lines.push(format!("wire {DEAD} = !{LIVE};"));
     let header_start = after_line + lines.len();
     let assumed = reset.map_or("1'b1".to_string(), |r| format!("|({r})"));
     for (k, event) in clocks.iter().enumerate() {

@@ -122,10 +122,24 @@ pub fn build(
     }
     let script = format!("{read}\n{}", SCRIPT.replace("{top}", &quote(&top.name)));
     std::fs::write(dir.join("model.ys"), script).map_err(io)?;
-    let mut cmd = Command::new(&tools.yosys);
-    cmd.args(["-q", "-s", "model.ys"]);
-    let run = process::run(cmd, dir, limits.build_time)
-        .map_err(|e| Failure::Design(format!("cannot run yosys: {e}")))?;
+    // A run that fails without a word (killed by a signal, out of memory) is tried
+    // once more.
+    let mut run = None;
+    for _ in 0..2 {
+        let mut cmd = Command::new(&tools.yosys);
+        cmd.args(["-q", "-s", "model.ys"]);
+        let r = process::run(cmd, dir, limits.build_time)
+            .map_err(|e| Failure::Design(format!("cannot run yosys: {e}")))?;
+        let silent = !r.success()
+            && !r.timed_out()
+            && !r.stdout.contains("ERROR")
+            && !r.stderr.contains("ERROR");
+        run = Some(r);
+        if !silent {
+            break;
+        }
+    }
+    let run = run.expect("yosys ran");
     if run.timed_out() {
         return Err(Failure::TooLarge(format!(
             "yosys did not finish building the model within {} s",
@@ -149,7 +163,8 @@ pub fn build(
     }
     if !run.success() {
         let error = messages.iter().find(|m| m.error);
-        return Err(classify(error, design, &harness, &top_file, &log));
+        let status = run.status.map_or("killed".to_string(), |s| s.to_string());
+        return Err(classify(error, design, &harness, &top_file, &log, &status));
     }
     let aig_path = dir.join("model.aig");
     let bytes = std::fs::read(&aig_path)
@@ -242,6 +257,7 @@ fn classify(
     harness: &Harness,
     top_file: &str,
     log: &str,
+    status: &str,
 ) -> Failure {
     let Some(m) = error else {
         let tail: Vec<&str> = log
@@ -250,10 +266,12 @@ fn classify(
             .filter(|l| !l.trim().is_empty())
             .take(3)
             .collect();
-        return Failure::Design(format!(
-            "yosys failed: {}",
+        let said = if tail.is_empty() {
+            "no message".to_string()
+        } else {
             tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
-        ));
+        };
+        return Failure::Design(format!("yosys failed ({status}): {said}"));
     };
     let user_file = |name: &str| {
         name.strip_prefix('d')

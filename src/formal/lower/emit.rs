@@ -21,6 +21,10 @@ pub const PREFIX: &str = "@P@";
 /// A wire that is always 1, declared once per harness.
 pub const TRUE: &str = "flipscope_true";
 
+/// A wire that is always 0 in every reachable state but not a constant to yosys (a
+/// register): or-ed into every exposed wire so that none is folded to a constant.
+pub const DEAD: &str = "flipscope_dead";
+
 /// A monitor block being written.
 pub struct Block {
     /// `posedge clk`: the event of every register of the block.

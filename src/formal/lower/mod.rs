@@ -18,7 +18,7 @@ use super::read::PropertySet;
 use super::sva::Seq;
 use super::sva::ast::{ClockEvent, Expr, ExprKind, Prop, PropertySpec};
 use super::sva::problem::Problem;
-use emit::{Block, PREFIX};
+use emit::{Block, DEAD, PREFIX};
 
 /// The placeholder of the harness's `valid` wire (the reset assumption held).
 pub const VALID: &str = "@V@";
@@ -117,11 +117,11 @@ pub fn lower(
     }
     let trace = trace_rows(&mut block, spec, set)?;
     block.lines.push(format!(
-        "(* keep *) wire {PREFIX}bad = {VALID} && ({});",
+        "(* keep *) wire {PREFIX}bad = ({VALID} && ({})) || {DEAD};",
         fails.join(" || ")
     ));
     block.lines.push(format!(
-        "(* keep *) wire {PREFIX}trig = {VALID} && ({});",
+        "(* keep *) wire {PREFIX}trig = ({VALID} && ({})) || {DEAD};",
         obls.join(" || ")
     ));
     Ok(Lowered {
@@ -286,11 +286,12 @@ fn trace_rows(
             _ => {}
         }
         let text = set.snippet(e.span);
-        if !rows.iter().any(|(t, _)| *t == text) {
+        // yosys 0.23 cannot size a wire by `$bits` of a function call: no row for it.
+        if !rows.iter().any(|(t, _)| *t == text) && !calls_function(e) {
             let value = block.expr(e)?;
             let name = format!("{PREFIX}x{}", rows.len() + 1);
             block.lines.push(format!(
-                "(* keep *) wire [$bits({value})-1:0] {name} = {value};"
+                "(* keep *) wire [$bits({value})-1:0] {name} = ({value}) ^ {{$bits({value}){{{DEAD}}}}};"
             ));
             rows.push((text, name));
         }
@@ -299,6 +300,11 @@ fn trace_rows(
         }
     }
     Ok(rows)
+}
+
+/// Whether `e` calls a function of the design.
+fn calls_function(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Call(..)) || e.children().into_iter().any(calls_function)
 }
 
 fn prop_booleans<'a>(p: &'a Prop, out: &mut Vec<&'a Expr>) {

@@ -142,6 +142,8 @@ pub struct CompareState {
     pub view: Option<AgreementView>,
     /// A file to compare with as soon as the study's pairs are in.
     pub pending: Option<PathBuf>,
+    /// The file compared with last (`K` offers it again).
+    pub last: Option<PathBuf>,
 }
 
 /// Compares `first` (the store's decisions, read from `first_path`) with the file at

@@ -443,3 +443,69 @@ fn a_corrupt_store_is_named_instead_of_compared() {
     let error = app.compare.error.clone().unwrap();
     assert!(error.contains("annotations.jsonl:9:"), "{error}");
 }
+
+#[test]
+fn the_audit_of_a_disagreement_shows_both_tags_and_the_last_one_says_so() {
+    let (_dir, mut app, bo) = app_with_bo();
+    compare_with(&mut app, &bo.display().to_string());
+    press(&mut app, "Enter");
+    settle(&mut app);
+    let d = app.compare.view.as_ref().unwrap().result.disagreements[0].clone();
+    let text = crate::tui::testing::screen_text(&app);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("A "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let tags = |t: &std::collections::BTreeSet<String>| {
+        if t.is_empty() {
+            "none".to_string()
+        } else {
+            t.iter().cloned().collect::<Vec<_>>().join(", ")
+        }
+    };
+    assert!(line.contains(&format!("A {}", tags(&d.first))), "{line}");
+    assert!(line.contains(&format!("B {}", tags(&d.second))), "{line}");
+    assert!(text.contains("disagreement 1/"), "{text}");
+    let n = app
+        .compare
+        .view
+        .as_ref()
+        .unwrap()
+        .result
+        .disagreements
+        .len();
+    for _ in 1..n {
+        press(&mut app, "]");
+    }
+    let last = app.audit.as_ref().unwrap().pair;
+    press(&mut app, "]");
+    assert_eq!(app.audit.as_ref().unwrap().pair, last, "stays on the last");
+    assert_eq!(
+        app.message.as_deref(),
+        Some(format!("that was the last disagreement ({n} of {n})").as_str())
+    );
+}
+
+#[test]
+fn k_offers_the_file_compared_last() {
+    let (dir, mut app, _) = app_with_bo();
+    let other = dir.path().join("zz-other.jsonl");
+    std::fs::write(
+        &other,
+        line(Q, "T1", "p01", "out=data", "dropped-predicate") + "\n",
+    )
+    .unwrap();
+    compare_with(&mut app, &other.display().to_string());
+    assert_eq!(app.screen, Screen::Agreement);
+    press(&mut app, "Esc K");
+    assert_eq!(app.compare.input, other.display().to_string());
+}
+
+#[test]
+fn agreement_audit() {
+    snapshot("agreement_audit", |app, _| {
+        press(app, "K Enter Enter");
+        settle(app);
+        app.message = None;
+    });
+}

@@ -41,7 +41,11 @@ impl App {
             .unwrap_or_default();
         let suggestion = match &self.compare.view {
             Some(view) => Some(view.second.path.clone()),
-            None => self.compare.candidates.first().cloned(),
+            None => self
+                .compare
+                .last
+                .clone()
+                .or_else(|| self.compare.candidates.first().cloned()),
         };
         self.compare.input = suggestion.map_or_else(String::new, |p| p.display().to_string());
         self.compare.error = None;
@@ -66,6 +70,7 @@ impl App {
                     view.result.pairs,
                     view.result.disagreements.len()
                 ));
+                self.compare.last = Some(view.second.path.clone());
                 self.compare.view = Some(view);
                 self.compare.error = None;
                 self.overlay = None;
@@ -211,10 +216,24 @@ impl App {
             return;
         }
         let size = self.size;
+        let mut edge = None;
         if let Some(view) = &mut self.compare.view {
             let (_, rows) = table_rows(size, view);
             view.focus = Focus::Pairs;
+            let before = view.selected;
             view.move_by(delta, rows);
+            let n = view.result.disagreements.len();
+            if view.selected == before {
+                edge = Some(if delta > 0 {
+                    format!("that was the last disagreement ({n} of {n})")
+                } else {
+                    format!("that was the first disagreement (1 of {n})")
+                });
+            }
+        }
+        if let Some(message) = edge {
+            self.message = Some(message);
+            return;
         }
         self.open_disagreement();
     }

@@ -1,16 +1,37 @@
 //! The frame: the current screen's body, the status line and the footer, then the
-//! overlay on top. Every screen's view draws from `&App` only.
+//! overlay on top. Every screen's view draws from `&App` only. Below `MIN_SIZE` the
+//! frame is a "terminal too small" notice instead, so no screen is ever drawn into a
+//! space it was not made for (keys still work: `q` quits).
 
 use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use super::status;
 use super::{App, Overlay, Screen};
 use crate::tui::layout;
-use crate::tui::{agreement, assertions, audit, dashboard, finder, help, queue, tagging};
+use crate::tui::theme::Role;
+use crate::tui::{
+    agreement, assertions, audit, copy, dashboard, finder, help, message, queue, tagging,
+};
+
+/// The smallest terminal (columns, rows) the screens are drawn in.
+pub const MIN_SIZE: (u16, u16) = (60, 16);
+
+/// Whether `area` is too small for the screens.
+pub fn too_small(area: Rect) -> bool {
+    area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1
+}
 
 /// Draws the whole app.
 pub fn draw(app: &App, frame: &mut Frame) {
-    let [body, status_area, footer] = layout::frame_areas(frame.area());
+    let area = frame.area();
+    if too_small(area) {
+        draw_too_small(app, frame, area);
+        return;
+    }
+    let [body, status_area, footer] = layout::frame_areas(area);
     match app.screen {
         Screen::Queue => queue::view::draw(app, frame, body),
         Screen::Audit => audit::view::draw(app, frame, body),
@@ -25,7 +46,24 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Some(Overlay::Finder) => finder::view::draw(app, frame, body),
         Some(Overlay::Help) => help::view::draw(app, frame, body),
         Some(Overlay::Note) => tagging::note::draw(app, frame, body),
+        Some(Overlay::Auditor) => tagging::auditor::draw(app, frame, body),
         Some(Overlay::Compare) => agreement::compare::draw(app, frame, body),
-        Some(Overlay::Filter) | None => {}
+        Some(Overlay::Copy) => copy::view::draw(app, frame, body),
+        Some(Overlay::Message) => message::view::draw(app, frame, body),
+        Some(Overlay::Filter | Overlay::Search) | None => {}
     }
+}
+
+/// The notice, as much of it as fits (one line on a one-row terminal).
+fn draw_too_small(app: &App, frame: &mut Frame, area: Rect) {
+    let (w, h) = MIN_SIZE;
+    let text = vec![
+        Line::styled(
+            format!("terminal too small: {}x{}", area.width, area.height),
+            app.theme.style(Role::Error),
+        ),
+        Line::raw(format!("flipscope needs at least {w}x{h}")),
+        Line::styled("q quits", app.theme.style(Role::Muted)),
+    ];
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }

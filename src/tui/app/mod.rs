@@ -4,6 +4,7 @@
 //! `requests`, which the runner hands to the job workers, and comes back as actions
 //! tagged with the request id.
 
+mod back;
 pub mod draw;
 mod rescore;
 pub mod state;
@@ -15,20 +16,25 @@ use std::sync::Arc;
 
 use crate::tui::action::Action;
 use crate::tui::agreement::CompareState;
+use crate::tui::assertions;
 use crate::tui::assertions::{AssertionPane, AssertionsState};
 use crate::tui::audit::{AuditState, Pane};
 use crate::tui::dashboard::{DashboardState, data_changes};
 use crate::tui::finder::{FinderEntry, FinderState};
+use crate::tui::help::HelpState;
 use crate::tui::jobs::JobKind;
 use crate::tui::keymap::{Keymap, Mode};
 use crate::tui::model::StudyView;
+use crate::tui::model::filter::FilterError;
 use crate::tui::model::load::{Prepared, RawStudy};
+use crate::tui::queue;
 use crate::tui::queue::Queue;
+use crate::tui::queue::SearchState;
 use crate::tui::tagging::Tagging;
 use crate::tui::text::highlight::Highlighted;
 use crate::tui::theme::{Theme, ThemeKind};
-use crate::tui::{assertions, audit, queue};
 
+pub use back::BackEntry;
 pub use state::{LoadState, Oracle, Overlay, Request, Screen, failed_job};
 
 /// Everything the TUI knows.
@@ -45,8 +51,10 @@ pub struct App {
     pub finder_index: Arc<Vec<FinderEntry>>,
     /// The filter bar's text while it is open.
     pub filter_input: String,
-    /// Why the filter bar's text does not parse.
-    pub filter_error: Option<String>,
+    /// Why the filter bar's text does not parse (with where: the bar underlines it).
+    pub filter_error: Option<FilterError>,
+    /// The queue's search (`s`): the query and where it started.
+    pub search: SearchState,
     pub finder: FinderState,
     pub audit: Option<AuditState>,
     pub oracle: Oracle,
@@ -59,9 +67,14 @@ pub struct App {
     pub awaiting: BTreeMap<JobKind, u64>,
     /// Requests for the runner to send.
     pub requests: Vec<Request>,
-    pub help_scroll: usize,
-    /// A one-line message for the status line.
+    /// The help screen: where it is scrolled, the screen it was opened on, its search.
+    pub help: HelpState,
+    /// A one-line message for the status line (`!` shows it whole).
     pub message: Option<String>,
+    /// Text for the runner to put on the clipboard (OSC 52), then cleared.
+    pub clipboard: Option<String>,
+    /// Where Esc goes back to after a jump (the finder, Enter on the dashboard).
+    pub back_stack: Vec<BackEntry>,
     pub quit: bool,
     /// Annotations: the store, taxonomy, note popup and audit sample.
     pub tagging: Tagging,
@@ -97,6 +110,7 @@ impl App {
             finder_index: Arc::new(Vec::new()),
             filter_input: String::new(),
             filter_error: None,
+            search: SearchState::default(),
             finder: FinderState::default(),
             audit: None,
             oracle: Oracle::Reference,
@@ -104,8 +118,10 @@ impl App {
             highlights: HashMap::new(),
             awaiting: BTreeMap::new(),
             requests: Vec::new(),
-            help_scroll: 0,
+            help: HelpState::default(),
             message: None,
+            clipboard: None,
+            back_stack: Vec::new(),
             quit: false,
             tagging: Tagging::default(),
             study_dir: None,
@@ -134,6 +150,7 @@ impl App {
         self.load = LoadState::Ready;
         self.audit = None;
         self.screen = Screen::Queue;
+        self.back_stack.clear();
         self.queue.scroll_into_view(self.queue_rows());
     }
 
@@ -147,10 +164,16 @@ impl App {
         match (self.overlay, self.screen) {
             (Some(Overlay::Filter), _) => Mode::Filter,
             (Some(Overlay::Finder), _) => Mode::Finder,
+            // The help's search field types like the filter bar.
+            (Some(Overlay::Help), _) if self.help.searching => Mode::Filter,
             (Some(Overlay::Help), _) => Mode::Help,
-            // The note and compare prompts type like the filter bar (Enter accepts, Esc
-            // cancels).
-            (Some(Overlay::Note | Overlay::Compare), _) => Mode::Filter,
+            // The note, compare, search and name prompts type like the filter bar
+            // (Enter accepts, Esc cancels).
+            (Some(Overlay::Note | Overlay::Compare | Overlay::Search | Overlay::Auditor), _) => {
+                Mode::Filter
+            }
+            (Some(Overlay::Copy), _) => Mode::Copy,
+            (Some(Overlay::Message), _) => Mode::Message,
             (None, Screen::Queue) => Mode::Queue,
             (None, Screen::Audit) => Mode::Audit,
             (None, Screen::Agreement) => Mode::Agreement,
@@ -186,8 +209,32 @@ impl App {
         if data_changes(&action) {
             self.dashboard.epoch += 1;
         }
+        let (screen, message) = (self.screen, self.message.clone());
         self.apply(action);
+        // A message from another screen is not about this one; one this action gave
+        // (where the jump went, why) stays.
+        if self.screen != screen && self.message == message {
+            self.message = None;
+        }
         self.sync_dashboard();
+    }
+
+    /// Whether the footer offers `action` here (it does something now).
+    pub fn offers(&self, action: &Action) -> bool {
+        match action {
+            Action::ToggleFigure => !crate::tui::dashboard::view::figures_side_by_side(self.size),
+            Action::Back if self.screen == Screen::Queue && self.overlay.is_none() => {
+                !self.queue.marked.is_empty()
+                    || self
+                        .back_stack
+                        .last()
+                        .is_some_and(|e| e.to == Screen::Queue)
+            }
+            Action::NextMatch | Action::PrevMatch if self.screen == Screen::Queue => {
+                !self.search.query.is_empty()
+            }
+            _ => true,
+        }
     }
 
     fn apply(&mut self, action: Action) {
@@ -215,6 +262,7 @@ impl App {
                 self.filter_input.clear();
                 self.edit_assertion_filter(|_| {});
             }
+            Action::Open if self.screen == Screen::Dashboard => self.open_condition(),
             Action::Open => self.open_selected(),
             Action::OpenFilter => self.open_filter(),
             Action::CycleFlip => self.change_queue(Queue::cycle_flip),
@@ -248,7 +296,7 @@ impl App {
             Action::ToggleSample => self.toggle_sample(),
             Action::OpenCompare => self.open_compare(),
             Action::ExportTags => self.export_tagged_pairs(),
-            Action::ToggleTheme => self.theme = Theme::builtin(self.theme.kind.toggled()),
+            Action::ToggleTheme => self.theme = self.theme.toggled(),
             Action::OpenDashboard => self.open_dashboard(),
             Action::ExportMetrics => self.export_metrics(),
             Action::CycleExportFormat => {
@@ -256,6 +304,21 @@ impl App {
                 self.message = Some(format!("export format: {}", self.dashboard.format.name()));
             }
             Action::ToggleFigure => self.dashboard.toggle_figure(),
+            Action::OpenSearch if self.overlay == Some(Overlay::Help) => self.open_help_search(),
+            Action::OpenSearch => self.open_search(),
+            Action::NextMatch if self.overlay == Some(Overlay::Help) => self.help_match(true),
+            Action::PrevMatch if self.overlay == Some(Overlay::Help) => self.help_match(false),
+            Action::NextMatch => self.step_search(true),
+            Action::PrevMatch => self.step_search(false),
+            Action::ToggleMark => self.toggle_mark(),
+            Action::CycleSort => self.change_sort(false),
+            Action::ReverseSort => self.change_sort(true),
+            Action::OpenCopy => self.overlay = Some(Overlay::Copy),
+            Action::Copy(target) => self.copy(target),
+            Action::ScrollLeft => self.scroll_sideways(-1),
+            Action::ScrollRight => self.scroll_sideways(1),
+            Action::ToggleLinkedScroll => self.toggle_linked_scroll(),
+            Action::ShowMessage => self.show_message(),
             Action::Tick => self.dashboard.tick = self.dashboard.tick.wrapping_add(1),
             Action::MetricsComputed(id, result) => self.metrics_computed(id, result),
             Action::Input(c) => self.edit(|s| s.push(c)),
@@ -331,24 +394,37 @@ impl App {
 
     fn back(&mut self) {
         match self.overlay {
-            Some(_) => {
-                self.overlay = None;
-                self.filter_error = None;
+            Some(Overlay::Filter) => self.cancel_filter(),
+            Some(Overlay::Search) => self.cancel_search(),
+            Some(Overlay::Help) if self.help.searching => self.cancel_help_search(),
+            Some(Overlay::Auditor) => self.cancel_auditor(),
+            Some(_) => self.overlay = None,
+            None if self.screen == Screen::Queue && !self.queue.marked.is_empty() => {
+                self.message = Some(format!("{} marks cleared", self.queue.marked.len()));
+                self.queue.marked.clear();
             }
-            None if self.screen == Screen::Audit => self.back_to_queue(),
-            None if self.screen == Screen::Agreement => self.close_agreement(),
-            None if self.screen == Screen::Dashboard => self.screen = Screen::Queue,
-            None if self.screen == Screen::AssertionAudit => self.back_to_assertions(),
-            None => {}
+            None => {
+                if self.pop_back() {
+                    return;
+                }
+                match self.screen {
+                    Screen::Audit => self.back_to_queue(),
+                    Screen::Agreement => self.close_agreement(),
+                    Screen::Dashboard => self.screen = Screen::Queue,
+                    Screen::AssertionAudit => self.back_to_assertions(),
+                    Screen::Queue | Screen::Assertions => {}
+                }
+            }
         }
     }
 
     fn page(&self) -> usize {
         match self.mode() {
-            Mode::Audit => audit::view::audit_page(self.size),
+            Mode::Audit => self.audit_page(),
             Mode::Agreement => self.agreement_page(),
             Mode::Assertions => self.assertion_rows(),
             Mode::AssertionAudit => assertions::audit_view::page(self.size),
+            Mode::Help => self.help_page(),
             _ => self.queue_rows().max(1),
         }
     }
@@ -366,7 +442,7 @@ impl App {
             Mode::Dashboard => self.dashboard.move_by(delta),
             Mode::Assertions => self.move_assertions(delta),
             Mode::AssertionAudit => self.scroll_assertion_pane(delta),
-            Mode::Filter => {}
+            Mode::Message | Mode::Filter | Mode::Copy => {}
         }
     }
 
@@ -382,6 +458,9 @@ impl App {
                 self.compare.error = None;
             }
             Some(Overlay::Finder) => self.edit_finder(change),
+            Some(Overlay::Search) => self.edit_search(change),
+            Some(Overlay::Help) if self.help.searching => self.edit_help_search(change),
+            Some(Overlay::Auditor) => change(&mut self.tagging.auditor_input),
             _ => {}
         }
     }
@@ -392,6 +471,9 @@ impl App {
             Some(Overlay::Note) => self.save_note(),
             Some(Overlay::Compare) => self.submit_compare(),
             Some(Overlay::Finder) => self.submit_finder(),
+            Some(Overlay::Search) => self.submit_search(),
+            Some(Overlay::Help) if self.help.searching => self.help.searching = false,
+            Some(Overlay::Auditor) => self.submit_auditor(),
             _ => {}
         }
     }
@@ -406,5 +488,7 @@ pub fn default_theme() -> Theme {
 mod draw_tests;
 #[cfg(test)]
 mod score_tests;
+#[cfg(test)]
+mod size_tests;
 #[cfg(test)]
 mod tests;

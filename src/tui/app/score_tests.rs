@@ -187,3 +187,55 @@ fn decisions_of_the_session_survive_rescoring() {
         "{after:?}"
     );
 }
+
+/// The raw fixture's p1 T2 pair of m1: its output is in the variant's names (`v_a`,
+/// `v_x`), the scorer's property in the original ones.
+fn audit_t2(app: &mut App) {
+    press(app, "x");
+    let at = app
+        .study
+        .pairs
+        .iter()
+        .position(|p| p.program == "p1" && p.variant == "T2" && p.model == "m1")
+        .unwrap();
+    app.jump_to(at);
+    settle(app);
+}
+
+#[test]
+fn a_renamed_variant_shows_the_answer_as_the_model_wrote_it_and_r_maps_it_back() {
+    let mut app = scored_app();
+    audit_t2(&mut app);
+    let audit = app.audit.as_ref().unwrap();
+    assert_eq!(
+        audit.data.trans.property,
+        "property g; a |=> x == y; endproperty"
+    );
+    let (text, label) = audit.transformed_property();
+    assert_eq!(text, "property g; v_a |=> v_x == y; endproperty");
+    assert!(
+        label.contains("as the model wrote it (T2 names)"),
+        "{label}"
+    );
+    press(&mut app, "r");
+    let (text, label) = app.audit.as_ref().unwrap().transformed_property();
+    assert_eq!(text, "property g; a |=> x == y; endproperty");
+    assert!(label.contains("original names (as scored)"), "{label}");
+}
+
+#[test]
+fn audit_verbatim() {
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut app = scored_app();
+        app.update(Action::Resize(w, h));
+        audit_t2(&mut app);
+        press(&mut app, "Tab Tab");
+        app.message = None;
+        let shown = crate::tui::testing::render(&app);
+        insta::assert_snapshot!(format!("audit_verbatim_{w}x{h}"), shown.backend());
+        press(&mut app, "r");
+        app.message = None;
+        let shown = crate::tui::testing::render(&app);
+        insta::assert_snapshot!(format!("audit_mapped_back_{w}x{h}"), shown.backend());
+    }
+}

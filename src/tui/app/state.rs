@@ -137,6 +137,15 @@ pub enum Overlay {
     /// The path of another auditor's annotations file to compare with (typed like the
     /// filter bar).
     Compare,
+    /// The queue's search bar (`s`; typed like the filter bar).
+    Search,
+    /// The copy menu (`y`).
+    Copy,
+    /// The whole status message (`!`).
+    Message,
+    /// The auditor's name, asked at the first decision when neither the configuration
+    /// nor `$USER` gives one (typed like the filter bar).
+    Auditor,
 }
 
 /// The study's loading.

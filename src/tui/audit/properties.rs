@@ -4,19 +4,21 @@
 //! reference antecedent; the reference is marked where the transformed antecedent
 //! lacks something (a dropped or flipped predicate shows on both sides).
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph};
 
 use crate::tui::app::App;
-use crate::tui::audit::{AuditState, Pane};
+use crate::tui::audit::AuditState;
 use crate::tui::model::{SideView, antecedent_range};
 use crate::tui::text::diff::{apply_rename, word_diff};
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::code::code_lines;
+use crate::tui::widgets::wrap::wrap_lines;
 
 /// The changed ranges of two properties' antecedents, shifted into each property.
 fn antecedent_marks(a: &str, b: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
@@ -67,15 +69,20 @@ fn side_lines(
     lines
 }
 
-/// Draws the properties pane.
-pub fn draw(app: &App, audit: &AuditState, block: Block, frame: &mut Frame, area: Rect) {
+/// The pane's lines, wrapped to `width` (the pane's inner width).
+pub fn lines(app: &App, audit: &AuditState, width: u16) -> Vec<Line<'static>> {
     let theme = &app.theme;
     let d = &audit.data;
     let base = d.base.property.as_str();
-    let trans = if audit.rename {
-        apply_rename(&d.trans.property, &d.rename)
+    let (trans, trans_title) = audit.transformed_property();
+    // Compare in the names the transformed property is shown in.
+    let shown_rename: BTreeMap<String, String> = if audit.rename {
+        BTreeMap::new()
     } else {
-        d.trans.property.clone()
+        d.rename
+            .iter()
+            .map(|(k, v)| (v.clone(), k.clone()))
+            .collect()
     };
     let mut lines = Vec::new();
     let (base_marks, trans_marks);
@@ -88,9 +95,12 @@ pub fn draw(app: &App, audit: &AuditState, block: Block, frame: &mut Frame, area
     ]));
     match &d.reference_property {
         Some(reference) => {
-            let (ref_marks, t) = antecedent_marks(reference, &trans);
+            // Marks are positions in the text they mark: the reference against the
+            // transformed property in the original names, the transformed property
+            // against the reference in the names it is shown in.
+            let (ref_marks, _) = antecedent_marks(reference, &d.trans.property);
+            (_, trans_marks) = antecedent_marks(&apply_rename(reference, &shown_rename), &trans);
             (_, base_marks) = antecedent_marks(reference, base);
-            trans_marks = t;
             lines.extend(code_lines(reference, None, &ref_marks, false, theme));
         }
         None => {
@@ -98,23 +108,36 @@ pub fn draw(app: &App, audit: &AuditState, block: Block, frame: &mut Frame, area
                 "(no reference property names this behavior)",
                 theme.style(Role::Muted),
             ));
-            (base_marks, trans_marks) = antecedent_marks(base, &trans);
+            (base_marks, _) = antecedent_marks(base, &d.trans.property);
+            (_, trans_marks) = antecedent_marks(&apply_rename(base, &shown_rename), &trans);
         }
     }
     lines.push(Line::raw(""));
     lines.extend(side_lines("original", &d.base, base, &base_marks, theme));
-    let title = if audit.rename {
-        "transformed (original names)"
-    } else {
-        "transformed"
-    };
-    lines.extend(side_lines(title, &d.trans, &trans, &trans_marks, theme));
-    let scroll = audit
-        .scroll_of(Pane::Properties)
-        .min(lines.len().saturating_sub(1));
-    let paragraph = Paragraph::new(lines)
-        .block(block)
-        .wrap(Wrap { trim: false })
-        .scroll((scroll as u16, 0));
-    frame.render_widget(paragraph, area);
+    lines.extend(side_lines(
+        &trans_title,
+        &d.trans,
+        &trans,
+        &trans_marks,
+        theme,
+    ));
+    wrap_lines(&lines, width as usize, 2)
+}
+
+/// Draws the properties pane; `scroll` is the first line shown.
+pub fn draw(
+    app: &App,
+    audit: &AuditState,
+    block: Block,
+    scroll: usize,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let inner = block.inner(area);
+    let lines: Vec<Line> = lines(app, audit, inner.width)
+        .into_iter()
+        .skip(scroll)
+        .take(inner.height as usize)
+        .collect();
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }

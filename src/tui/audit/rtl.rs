@@ -1,6 +1,8 @@
 //! The RTL panes: the original and the transformed program, syntax-highlighted once the
 //! background job has done so (plain text before), with the word-level diff between the
-//! two marked, and the transformed side optionally in the original names.
+//! two marked, and the transformed side optionally in the original names. Long lines
+//! are cut at the pane's edge with `›` and scroll sideways (`H`/`L`); the line numbers
+//! stay.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -10,14 +12,42 @@ use crate::tui::app::App;
 use crate::tui::audit::{AuditState, Pane};
 use crate::tui::text::diff::word_diff;
 use crate::tui::text::highlight::text_key;
-use crate::tui::widgets::code::code_lines;
+use crate::tui::widgets::code::{clip_line, code_lines};
 
-/// Draws one RTL pane.
+/// The text a pane shows.
+fn text(audit: &AuditState, pane: Pane) -> String {
+    match pane {
+        Pane::RtlOriginal => audit.data.rtl_original.clone(),
+        _ => audit.transformed_rtl(),
+    }
+}
+
+/// Lines of the pane's text.
+pub fn line_count(audit: &AuditState, pane: Pane) -> usize {
+    text(audit, pane).lines().count()
+}
+
+/// The widest the pane can scroll sideways in `width` columns (its inner width).
+pub fn max_hscroll(audit: &AuditState, pane: Pane, width: u16) -> usize {
+    let text = text(audit, pane);
+    let gutter = gutter_width(&text);
+    let longest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    // One column stays for the `‹` marker.
+    longest.saturating_sub((width as usize).saturating_sub(gutter + 1))
+}
+
+/// Columns of the line numbers (and the space after them).
+fn gutter_width(text: &str) -> usize {
+    text.lines().count().max(1).to_string().len() + 1
+}
+
+/// Draws one RTL pane; `scroll` is the first line shown.
 pub fn draw(
     app: &App,
     audit: &AuditState,
     pane: Pane,
     block: Block,
+    scroll: usize,
     frame: &mut Frame,
     area: Rect,
 ) {
@@ -29,19 +59,20 @@ pub fn draw(
         _ => (transformed.as_str(), new_changed),
     };
     let highlighted = app.highlights.get(&text_key(text));
-    let lines = code_lines(
+    let inner = block.inner(area);
+    let gutter = gutter_width(text);
+    let skip = audit.hscroll_of(pane);
+    let lines: Vec<_> = code_lines(
         text,
         highlighted.map(|h| h.as_ref()),
         &changed,
         true,
         &app.theme,
-    );
-    let visible = area.height.saturating_sub(2) as usize;
-    let scroll = audit
-        .scroll_of(pane)
-        .min(lines.len().saturating_sub(visible));
-    let paragraph = Paragraph::new(lines)
-        .block(block)
-        .scroll((scroll as u16, 0));
-    frame.render_widget(paragraph, area);
+    )
+    .iter()
+    .skip(scroll)
+    .take(inner.height as usize)
+    .map(|l| clip_line(l, gutter, skip, inner.width as usize, &app.theme))
+    .collect();
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::truth::TruthView;
-use crate::tui::model::AuditData;
+use crate::tui::model::{AuditData, Verbatim};
 use crate::tui::text::diff::apply_rename;
 
 /// The panes of the audit screen, in focus order.
@@ -44,33 +44,36 @@ pub struct AuditState {
     pub pane: Pane,
     /// Scroll offset (rows) per pane.
     pub scroll: HashMap<Pane, usize>,
+    /// Horizontal scroll offset (characters after the line numbers) of the RTL panes.
+    pub hscroll: HashMap<Pane, usize>,
+    /// The two RTL panes scroll together (as a side-by-side diff).
+    pub linked: bool,
     /// Show the transformed side in the original names.
     pub rename: bool,
     pub truth: Option<Arc<TruthView>>,
 }
 
 impl AuditState {
+    /// A fresh audit of `pair`.
+    pub fn new(pair: usize, data: Arc<AuditData>) -> AuditState {
+        AuditState {
+            pair,
+            data,
+            pane: Pane::RtlOriginal,
+            scroll: HashMap::new(),
+            hscroll: HashMap::new(),
+            linked: false,
+            rename: false,
+            truth: None,
+        }
+    }
+
     pub fn scroll_of(&self, pane: Pane) -> usize {
         self.scroll.get(&pane).copied().unwrap_or(0)
     }
 
-    /// How far a pane can scroll: its last line (or row) at the top. The properties
-    /// pane wraps, so its bound is generous; the view clamps it further to what fits.
-    pub fn max_scroll(&self, pane: Pane) -> usize {
-        let lines = |t: &str| t.lines().count().saturating_sub(1);
-        match pane {
-            Pane::RtlOriginal => lines(&self.data.rtl_original),
-            Pane::RtlTransformed => lines(&self.data.rtl_transformed),
-            Pane::Properties => {
-                let texts = [&self.data.base.property, &self.data.trans.property];
-                let reference = self.data.reference_property.as_deref().unwrap_or("");
-                12 + lines(reference) * 2 + texts.iter().map(|t| lines(t) * 2).sum::<usize>()
-            }
-            Pane::TruthTable => self
-                .truth
-                .as_ref()
-                .map_or(0, |t| t.rows.len().saturating_sub(1)),
-        }
+    pub fn hscroll_of(&self, pane: Pane) -> usize {
+        self.hscroll.get(&pane).copied().unwrap_or(0)
     }
 
     /// The transformed RTL as shown (in the original names in rename mode).
@@ -80,5 +83,33 @@ impl AuditState {
         } else {
             self.data.rtl_transformed.clone()
         }
+    }
+
+    /// The transformed property as shown, and what it is: as the model wrote it (the
+    /// variant's names), or, in rename mode, in the original names as the scorer
+    /// compared it.
+    pub fn transformed_property(&self) -> (String, String) {
+        if self.rename || self.data.rename.is_empty() {
+            let label = if self.data.rename.is_empty() {
+                "transformed".to_string()
+            } else {
+                "transformed · in the original names (as scored)".to_string()
+            };
+            return (self.data.trans.property.clone(), label);
+        }
+        let (text, source) = self.data.trans_verbatim();
+        let label = match source {
+            Verbatim::Output | Verbatim::Same => {
+                format!(
+                    "transformed · as the model wrote it ({} names)",
+                    self.data.variant
+                )
+            }
+            Verbatim::Rebuilt => format!(
+                "transformed · in the {} names (rebuilt from the rename map; no output loaded)",
+                self.data.variant
+            ),
+        };
+        (text, label)
     }
 }

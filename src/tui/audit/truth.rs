@@ -1,7 +1,9 @@
 //! The audit screen's truth table as shown: one column per expression (reference
 //! antecedent, RTL path, the two generated antecedents), one row per assignment of the
 //! atoms, rows where the expressions disagree first. Built from `logic` in a background
-//! job.
+//! job. Each atom gets a short stable label (`a`, `b`, ...) and is shown as the first
+//! expression that uses it writes it: `x != 3` when that expression says `!=` (its
+//! column then holds the values of `x != 3`), not the canonical `x == 3`.
 
 /// One assignment of the atoms and what each expression gives under it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,8 +19,10 @@ pub struct TruthRow {
 /// A truth table ready to draw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TruthView {
-    /// The atoms, as text.
+    /// The atoms, as the first expression using each writes it.
     pub atoms: Vec<String>,
+    /// A short stable label per atom (`a`, `b`, ..., `z`, `aa`, ...).
+    pub labels: Vec<String>,
     /// The expression columns: label and the expression's text (or why it is missing).
     pub columns: Vec<(String, Result<String, String>)>,
     pub rows: Vec<TruthRow>,
@@ -35,6 +39,8 @@ impl TruthView {
 
 use std::collections::HashMap;
 
+use crate::logic::canon::canonical;
+use crate::logic::expr::Atom;
 use crate::logic::{Expr, parse_expr, truth_table};
 use crate::tui::app::Oracle;
 use crate::tui::model::{AuditData, antecedent_of};
@@ -78,13 +84,31 @@ pub fn build(data: &AuditData, oracle: Oracle) -> TruthView {
         .filter_map(|(_, e)| e.as_ref().ok())
         .collect();
     let table = truth_table(&present, ROW_CAP);
+    let written = written_atoms(&present);
+    let shown: Vec<(String, bool)> = table
+        .atoms
+        .iter()
+        .map(|a| {
+            written
+                .iter()
+                .find(|(canon, _, _)| canon == a)
+                .map_or((a.to_string(), false), |(_, text, negated)| {
+                    (text.clone(), *negated)
+                })
+        })
+        .collect();
     let rows = table
         .rows
         .iter()
         .map(|row| {
             let mut values = row.values.iter();
             TruthRow {
-                atoms: row.values_of_atoms.clone(),
+                atoms: row
+                    .values_of_atoms
+                    .iter()
+                    .zip(&shown)
+                    .map(|(&v, (_, negated))| v != *negated)
+                    .collect(),
                 values: columns
                     .iter()
                     .map(|(_, e)| e.as_ref().ok().and_then(|_| values.next().copied()))
@@ -104,7 +128,8 @@ pub fn build(data: &AuditData, oracle: Oracle) -> TruthView {
         )
     });
     TruthView {
-        atoms: table.atoms.iter().map(ToString::to_string).collect(),
+        labels: (0..shown.len()).map(atom_label).collect(),
+        atoms: shown.into_iter().map(|(text, _)| text).collect(),
         columns: columns
             .into_iter()
             .map(|(label, e)| (label, e.map(|e| e.to_string())))
@@ -112,6 +137,51 @@ pub fn build(data: &AuditData, oracle: Oracle) -> TruthView {
         rows,
         note,
     }
+}
+
+/// The label of atom `i`: `a` ... `z`, then `aa`, `ab`, ...
+pub fn atom_label(i: usize) -> String {
+    let letter = |n: usize| char::from(b'a' + (n % 26) as u8);
+    if i < 26 {
+        letter(i).to_string()
+    } else {
+        format!("{}{}", letter(i / 26 - 1), letter(i))
+    }
+}
+
+/// Every atom of `exprs` in order of appearance, as (canonical atom, the text it is
+/// written with, whether that text is the atom's negation): `x != 3` is written
+/// negated, its canonical atom being `x == 3`. The first writing of an atom wins.
+fn written_atoms(exprs: &[&Expr]) -> Vec<(Atom, String, bool)> {
+    fn visit(e: &Expr, out: &mut Vec<(Atom, String, bool)>) {
+        let mut note = |e: &Expr, atom: &Atom, negated: bool| {
+            let (canon, flipped) = match canonical(&Expr::Atom(atom.clone())) {
+                Expr::Atom(c) => (c, false),
+                Expr::Not(inner) => match *inner {
+                    Expr::Atom(c) => (c, true),
+                    _ => return,
+                },
+                _ => return,
+            };
+            if !out.iter().any(|(c, _, _)| *c == canon) {
+                out.push((canon, e.to_string(), negated != flipped));
+            }
+        };
+        match e {
+            Expr::Atom(a) => note(e, a, false),
+            Expr::Not(inner) => match &**inner {
+                Expr::Atom(a) => note(e, a, true),
+                other => visit(other, out),
+            },
+            Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| visit(x, out)),
+            Expr::Const(_) => {}
+        }
+    }
+    let mut out = Vec::new();
+    for e in exprs {
+        visit(e, &mut out);
+    }
+    out
 }
 
 fn label(name: &str, oracle: bool) -> String {
@@ -170,6 +240,7 @@ mod tests {
             rename: [("v0".to_string(), "en".to_string())].into(),
             synchronous: false,
             clock: None,
+            trans_output: None,
         }
     }
 
@@ -196,6 +267,30 @@ mod tests {
             [Some(false), Some(false), Some(false), Some(true)]
         );
         assert_eq!(t.note, None);
+    }
+
+    #[test]
+    fn atoms_are_labelled_and_shown_as_written() {
+        let mut d = data(
+            "property a; cnt != 3 && rst_n |=> out == data; endproperty",
+            "property b; v0 |=> out == data; endproperty",
+        );
+        d.reference_property =
+            Some("property p; (cnt != 3 && rst_n) |=> out == data; endproperty".into());
+        let t = build(&d, Oracle::Reference);
+        assert_eq!(t.labels.len(), t.atoms.len());
+        assert_eq!(t.labels[..2], ["a", "b"]);
+        let at = |text: &str| t.atoms.iter().position(|a| a == text);
+        let written = at("cnt != 3").unwrap_or_else(|| panic!("as written: {:?}", t.atoms));
+        let rst_n = at("rst_n").unwrap();
+        // The atom's column holds the values of the atom as written.
+        for row in &t.rows {
+            let reference = row.values[0].unwrap();
+            assert_eq!(reference, row.atoms[written] && row.atoms[rst_n], "{row:?}");
+        }
+        assert_eq!(atom_label(25), "z");
+        assert_eq!(atom_label(26), "aa");
+        assert_eq!(atom_label(27), "ab");
     }
 
     #[test]

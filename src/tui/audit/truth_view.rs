@@ -1,22 +1,20 @@
-//! The truth-table pane: a legend of the expression columns, then the generic table with
-//! one row per assignment of the atoms, rows where the expressions disagree first and
-//! marked.
+//! The truth-table pane: a legend (each atom's short label and the atom in full, as
+//! written; each expression column's label, what it is and its text), wrapped to the
+//! pane, then the generic table with one row per assignment of the atoms, rows where
+//! the expressions disagree first and marked. The legend and the rows scroll as one
+//! text: the legend first, then the rows under the table's heading.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Paragraph};
 
 use crate::tui::app::App;
-use crate::tui::audit::truth::TruthRow;
-use crate::tui::audit::{AuditState, Pane};
+use crate::tui::audit::AuditState;
+use crate::tui::audit::truth::{TruthRow, TruthView};
 use crate::tui::theme::{Role, Theme};
-use crate::tui::widgets::ellipsis::{Cut, fit};
 use crate::tui::widgets::table::{DataTable, TableRow};
-
-/// The widest an atom's column gets; longer atoms are cut in the middle (`cfg_1…== 3`)
-/// in the header (the expressions above the table spell every atom out).
-const ATOM_WIDTH: usize = 12;
+use crate::tui::widgets::wrap::wrap_line;
 
 struct TruthRowView<'a>(&'a TruthRow);
 
@@ -57,32 +55,28 @@ fn column_label(i: usize) -> String {
         .map_or_else(|| format!("E{i}"), |s| s.to_string())
 }
 
-/// Draws the truth-table pane.
-pub fn draw(app: &App, audit: &AuditState, block: Block, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
-    let Some(table) = &audit.truth else {
-        let text = Paragraph::new(Line::styled("computing…", theme.style(Role::Busy))).block(block);
-        frame.render_widget(text, area);
-        return;
-    };
-    let inner = block.inner(area);
-    let block_title = block.clone();
-    let mut legend: Vec<Line> = table
-        .columns
-        .iter()
-        .enumerate()
-        .map(|(i, (label, expr))| {
-            let mut spans = vec![
-                Span::styled(format!("{} ", column_label(i)), theme.style(Role::Header)),
-                Span::styled(format!("{label}: "), theme.style(Role::Muted)),
-            ];
-            match expr {
-                Ok(text) => spans.push(Span::raw(text.clone())),
-                Err(why) => spans.push(Span::styled(why.clone(), theme.style(Role::Muted))),
-            }
-            Line::from(spans)
-        })
-        .collect();
+/// The legend, wrapped to `width`.
+pub fn legend_lines(theme: &Theme, table: &TruthView, width: u16) -> Vec<Line<'static>> {
+    let width = width as usize;
+    let mut lines = Vec::new();
+    for (label, atom) in table.labels.iter().zip(&table.atoms) {
+        let line = Line::from(vec![
+            Span::styled(format!("{label:<2} "), theme.style(Role::Header)),
+            Span::raw(atom.clone()),
+        ]);
+        lines.extend(wrap_line(&line, width, 3));
+    }
+    for (i, (label, expr)) in table.columns.iter().enumerate() {
+        let mut spans = vec![
+            Span::styled(format!("{} ", column_label(i)), theme.style(Role::Header)),
+            Span::styled(format!("{label}: "), theme.style(Role::Muted)),
+        ];
+        match expr {
+            Ok(text) => spans.push(Span::raw(text.clone())),
+            Err(why) => spans.push(Span::styled(why.clone(), theme.style(Role::Muted))),
+        }
+        lines.extend(wrap_line(&Line::from(spans), width, 2));
+    }
     let summary = format!(
         "{} atoms, {} rows, {} disagree{}",
         table.atoms.len(),
@@ -93,40 +87,94 @@ pub fn draw(app: &App, audit: &AuditState, block: Block, frame: &mut Frame, area
             .as_ref()
             .map_or(String::new(), |n| format!("; {n}"))
     );
-    legend.push(Line::styled(summary, theme.style(Role::Muted)));
-    let legend_height = (legend.len() as u16).min(inner.height / 2);
-    frame.render_widget(block_title, area);
-    let [top, bottom] =
-        Layout::vertical([Constraint::Length(legend_height), Constraint::Min(3)]).areas(inner);
-    frame.render_widget(Paragraph::new(legend), top);
-    let capacity = DataTable::<TruthRowView>::capacity(bottom);
-    let offset = audit
-        .scroll_of(Pane::TruthTable)
-        .min(table.rows.len().saturating_sub(capacity));
-    let mut header = vec![" ".to_string()];
-    header.extend(table.atoms.iter().map(|a| fit(a, ATOM_WIDTH, Cut::Middle)));
+    lines.extend(wrap_line(
+        &Line::styled(summary, theme.style(Role::Muted)),
+        width,
+        2,
+    ));
+    lines
+}
+
+/// How far the pane scrolls in `inner` (the pane inside its border): through the
+/// legend, then until the last row shows.
+pub fn max_scroll(theme: &Theme, table: &TruthView, inner: Rect) -> usize {
+    let legend = legend_lines(theme, table, inner.width).len();
+    let capacity = DataTable::<TruthRowView>::capacity(inner);
+    legend + table.rows.len().saturating_sub(capacity)
+}
+
+/// The rows shown at `scroll` in `inner`: (first, last exclusive), of all rows.
+pub fn rows_shown(theme: &Theme, table: &TruthView, inner: Rect, scroll: usize) -> (usize, usize) {
+    let legend = legend_lines(theme, table, inner.width).len();
+    let legend_shown = legend.saturating_sub(scroll) as u16;
+    let rest = Rect {
+        height: inner.height.saturating_sub(legend_shown),
+        ..inner
+    };
+    let first = scroll.saturating_sub(legend).min(table.rows.len());
+    let last = (first + DataTable::<TruthRowView>::capacity(rest)).min(table.rows.len());
+    (first, last)
+}
+
+/// Draws the truth-table pane; `scroll` counts legend lines, then rows.
+pub fn draw(
+    app: &App,
+    audit: &AuditState,
+    block: Block,
+    scroll: usize,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let theme = &app.theme;
+    let Some(table) = &audit.truth else {
+        let text = Paragraph::new(Line::styled("computing…", theme.style(Role::Busy))).block(block);
+        frame.render_widget(text, area);
+        return;
+    };
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let legend = legend_lines(theme, table, inner.width);
+    let shown: Vec<Line> = legend.iter().skip(scroll).cloned().collect();
+    let legend_height = (shown.len() as u16).min(inner.height);
+    let top = Rect {
+        height: legend_height,
+        ..inner
+    };
+    frame.render_widget(Paragraph::new(shown), top);
+    let bottom = Rect {
+        y: inner.y + legend_height,
+        height: inner.height - legend_height,
+        ..inner
+    };
+    if bottom.height < 3 {
+        return;
+    }
+    let (first, last) = rows_shown(theme, table, inner, scroll);
+    // Each atom's column is headed by the atom when all of them fit, else by its label.
     let labels: Vec<String> = (0..table.columns.len()).map(column_label).collect();
+    let fixed = 2 + 2 * labels.len() + 2;
+    let full: usize = table.atoms.iter().map(|a| a.chars().count() + 1).sum();
+    let atom_heads: &[String] = if fixed + full <= inner.width as usize {
+        &table.atoms
+    } else {
+        &table.labels
+    };
+    let mut header = vec![" ".to_string()];
+    header.extend(atom_heads.iter().cloned());
     header.extend(labels.iter().cloned());
     let mut widths = vec![Constraint::Length(1)];
     widths.extend(
-        table
-            .atoms
+        atom_heads
             .iter()
-            .map(|a| Constraint::Length(a.chars().count().clamp(1, ATOM_WIDTH) as u16)),
+            .map(|h| Constraint::Length(h.chars().count().max(1) as u16)),
     );
     widths.extend(labels.iter().map(|_| Constraint::Length(1)));
     let widget = DataTable {
         block: Block::bordered(),
         header,
         widths,
-        rows: table
-            .rows
-            .iter()
-            .skip(offset)
-            .take(capacity)
-            .map(TruthRowView)
-            .collect(),
-        offset,
+        rows: table.rows[first..last].iter().map(TruthRowView).collect(),
+        offset: first,
         selected: None,
         total: table.rows.len(),
         theme,

@@ -2,11 +2,10 @@
 //! highlighting and truth table in the background), stepping through the queue,
 //! focusing and scrolling the panes, rename mode, and going back.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::truth::TruthView;
-use super::{AuditState, Pane};
+use super::{AuditState, Pane, rtl, view};
 use crate::tui::app::{App, Request, Screen};
 use crate::tui::jobs::JobKind;
 use crate::tui::model::AuditData;
@@ -19,18 +18,11 @@ impl App {
         let Some(data) = AuditData::of(&self.study, pair) else {
             return;
         };
-        let (pane, rename) = match &self.audit {
-            Some(a) => (a.pane, a.rename),
-            None => (Pane::RtlOriginal, false),
-        };
-        self.audit = Some(AuditState {
-            pair,
-            data,
-            pane,
-            scroll: HashMap::new(),
-            rename,
-            truth: None,
-        });
+        let mut audit = AuditState::new(pair, data);
+        if let Some(a) = &self.audit {
+            (audit.pane, audit.rename, audit.linked) = (a.pane, a.rename, a.linked);
+        }
+        self.audit = Some(audit);
         self.screen = Screen::Audit;
         self.overlay = None;
         self.request_highlights();
@@ -55,13 +47,97 @@ impl App {
         }
     }
 
-    /// Scrolls the focused pane by `delta` rows, no further than its content.
+    /// Scrolls the focused pane by `delta` rows, no further than its content (both RTL
+    /// panes when they scroll together).
     pub(crate) fn scroll_pane(&mut self, delta: isize) {
-        if let Some(audit) = &mut self.audit {
-            let max = audit.max_scroll(audit.pane);
-            let at = audit.scroll.entry(audit.pane).or_insert(0);
-            *at = at.saturating_add_signed(delta).min(max);
+        let Some(audit) = &self.audit else { return };
+        let pane = audit.pane;
+        let to = {
+            let inner = view::pane_inner(self, audit, pane);
+            let (_, max) = view::pane_extent(self, audit, pane, inner);
+            audit
+                .scroll_of(pane)
+                .min(max)
+                .saturating_add_signed(delta)
+                .min(max)
+        };
+        let others = self.linked_panes(pane);
+        let bounds: Vec<(Pane, usize)> = others
+            .iter()
+            .map(|&p| {
+                let inner = view::pane_inner(self, audit, p);
+                (p, view::pane_extent(self, audit, p, inner).1)
+            })
+            .collect();
+        let Some(audit) = &mut self.audit else { return };
+        audit.scroll.insert(pane, to);
+        for (p, max) in bounds {
+            audit.scroll.insert(p, to.min(max));
         }
+    }
+
+    /// The other RTL pane when the two scroll together.
+    fn linked_panes(&self, pane: Pane) -> Vec<Pane> {
+        match (&self.audit, pane) {
+            (Some(a), Pane::RtlOriginal) if a.linked => vec![Pane::RtlTransformed],
+            (Some(a), Pane::RtlTransformed) if a.linked => vec![Pane::RtlOriginal],
+            _ => Vec::new(),
+        }
+    }
+
+    /// `H`/`L`: scrolls the focused RTL pane sideways by a quarter of its width.
+    pub(crate) fn scroll_sideways(&mut self, direction: isize) {
+        let Some(audit) = &self.audit else { return };
+        let pane = audit.pane;
+        if !matches!(pane, Pane::RtlOriginal | Pane::RtlTransformed) {
+            self.message = Some("H and L scroll the RTL panes sideways".into());
+            return;
+        }
+        let inner = view::pane_inner(self, audit, pane);
+        let step = (inner.width as usize / 4).max(4) as isize;
+        let max = rtl::max_hscroll(audit, pane, inner.width);
+        let to = audit
+            .hscroll_of(pane)
+            .saturating_add_signed(direction * step)
+            .min(max);
+        let bounds: Vec<(Pane, usize)> = self
+            .linked_panes(pane)
+            .into_iter()
+            .map(|p| {
+                let inner = view::pane_inner(self, audit, p);
+                (p, rtl::max_hscroll(audit, p, inner.width))
+            })
+            .collect();
+        let Some(audit) = &mut self.audit else { return };
+        audit.hscroll.insert(pane, to);
+        for (p, max) in bounds {
+            audit.hscroll.insert(p, to.min(max));
+        }
+    }
+
+    /// `s`: the RTL panes scroll together (lined up at the focused one's place), or
+    /// apart.
+    pub(crate) fn toggle_linked_scroll(&mut self) {
+        let Some(audit) = &mut self.audit else { return };
+        audit.linked = !audit.linked;
+        self.message = Some(if audit.linked {
+            "the RTL panes scroll together".into()
+        } else {
+            "the RTL panes scroll apart".into()
+        });
+        if audit.linked && matches!(audit.pane, Pane::RtlOriginal | Pane::RtlTransformed) {
+            // Line the other pane up with the focused one.
+            self.scroll_pane(0);
+            self.scroll_sideways(0);
+        }
+    }
+
+    /// A page of the focused pane: its visible lines.
+    pub(crate) fn audit_page(&self) -> usize {
+        self.audit.as_ref().map_or(1, |a| {
+            let inner = view::pane_inner(self, a, a.pane);
+            (inner.height as usize).saturating_sub(1).max(1)
+        })
     }
 
     /// `r`: shows the transformed side in the original names, or as generated.

@@ -1,16 +1,24 @@
-//! The audit screen of one pair: a two-line header, then the panes (RTL original, RTL
-//! transformed, properties, truth table): side by side on a wide terminal, one at a time
-//! behind a tab bar on a small one.
+//! The audit screen of one pair: a header (the pair, where it stands in the queue, the
+//! verdicts, tags; its note and, from the agreement screen, both auditors' tags), then
+//! the panes (RTL original, RTL transformed, properties, truth table): side by side on
+//! a wide terminal, one at a time behind a tab bar on a small one. The focused pane has
+//! a heavy border; each pane says which of its lines are in view. Where everything
+//! goes is a pure function of the app (`layout`), shared with `update` (paging and how
+//! far a pane scrolls).
+
+use std::collections::BTreeSet;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, BorderType, Paragraph};
 
 use crate::tui::app::App;
-use crate::tui::audit::{AuditState, Pane};
+use crate::tui::audit::{AuditState, Pane, properties, rtl, truth_view};
+use crate::tui::layout::frame_areas;
 use crate::tui::queue::view::flip_role;
 use crate::tui::theme::Role;
+use crate::tui::widgets::ellipsis::{Cut, fit};
 
 /// The audit screen shows its panes side by side from this width on.
 pub const WIDE: u16 = 110;
@@ -20,21 +28,57 @@ pub fn audit_is_wide(size: (u16, u16)) -> bool {
     size.0 >= WIDE && size.1 >= 30
 }
 
-/// A page of the audit screen's focused pane.
-pub fn audit_page(size: (u16, u16)) -> usize {
-    let body = size.1.saturating_sub(6) as usize;
-    if audit_is_wide(size) {
-        (body / 2).max(1)
-    } else {
-        body.max(1)
-    }
+/// Where the audit screen's parts go.
+pub struct AuditLayout {
+    pub header: Rect,
+    /// The tab bar (narrow terminals only).
+    pub tabs: Option<Rect>,
+    /// Each pane shown and its area (borders included).
+    pub panes: Vec<(Pane, Rect)>,
 }
 
-/// Draws the audit screen into `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let Some(audit) = &app.audit else { return };
-    let [header, body] = Layout::vertical([Constraint::Length(2), Constraint::Min(3)]).areas(area);
-    draw_header(app, audit, frame, header);
+/// The header's extra lines: both auditors' tags (from the agreement screen), the note.
+fn extra_lines(app: &App, audit: &AuditState) -> Vec<Line<'static>> {
+    let theme = &app.theme;
+    let muted = |s: &str| Span::styled(s.to_string(), theme.style(Role::Muted));
+    let mut lines = Vec::new();
+    if let Some(d) = app
+        .compare
+        .view
+        .as_ref()
+        .and_then(|v| v.selected_disagreement())
+        .filter(|d| d.key == crate::tui::tagging::pair_key(&app.study.pairs[audit.pair]))
+    {
+        let tags = |t: &BTreeSet<String>| {
+            if t.is_empty() {
+                "none".to_string()
+            } else {
+                t.iter().cloned().collect::<Vec<_>>().join(", ")
+            }
+        };
+        lines.push(Line::from(vec![
+            Span::styled("A ", theme.style(Role::Key)),
+            Span::raw(tags(&d.first)),
+            Span::styled("   B ", theme.style(Role::Key)),
+            Span::styled(tags(&d.second), theme.style(Role::Differs)),
+        ]));
+    }
+    if let Some(note) = app.note_of(audit.pair) {
+        let width = (app.size.0 as usize).saturating_sub(16);
+        lines.push(Line::from(vec![
+            muted("note "),
+            Span::raw(fit(&note.replace('\n', " "), width, Cut::End)),
+            muted("  (n edits)"),
+        ]));
+    }
+    lines
+}
+
+/// The screen's parts in `area` (the frame's body).
+pub fn layout(app: &App, audit: &AuditState, area: Rect) -> AuditLayout {
+    let header_height = 2 + extra_lines(app, audit).len() as u16;
+    let [header, body] =
+        Layout::vertical([Constraint::Length(header_height), Constraint::Min(3)]).areas(area);
     if audit_is_wide(app.size) {
         let [top, bottom] =
             Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(body);
@@ -42,17 +86,67 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(top);
         let [c, d] = Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
             .areas(bottom);
-        for (pane, rect) in [
-            (Pane::RtlOriginal, a),
-            (Pane::RtlTransformed, b),
-            (Pane::Properties, c),
-            (Pane::TruthTable, d),
-        ] {
-            draw_pane(app, audit, pane, frame, rect);
+        AuditLayout {
+            header,
+            tabs: None,
+            panes: vec![
+                (Pane::RtlOriginal, a),
+                (Pane::RtlTransformed, b),
+                (Pane::Properties, c),
+                (Pane::TruthTable, d),
+            ],
         }
     } else {
         let [tabs, pane] =
             Layout::vertical([Constraint::Length(1), Constraint::Min(3)]).areas(body);
+        AuditLayout {
+            header,
+            tabs: Some(tabs),
+            panes: vec![(audit.pane, pane)],
+        }
+    }
+}
+
+/// The area inside a pane's border at the app's size (on a narrow terminal every pane
+/// takes the one pane's place).
+pub fn pane_inner(app: &App, audit: &AuditState, pane: Pane) -> Rect {
+    let [body, _, _] = frame_areas(Rect::new(0, 0, app.size.0, app.size.1));
+    let l = layout(app, audit, body);
+    let rect = l
+        .panes
+        .iter()
+        .find(|(p, _)| *p == pane)
+        .or(l.panes.first())
+        .map_or(Rect::default(), |(_, r)| *r);
+    Block::bordered().inner(rect)
+}
+
+/// How many lines (or legend lines and rows) a pane has, and how far it scrolls in
+/// `inner`.
+pub fn pane_extent(app: &App, audit: &AuditState, pane: Pane, inner: Rect) -> (usize, usize) {
+    let visible = inner.height as usize;
+    match pane {
+        Pane::RtlOriginal | Pane::RtlTransformed => {
+            let n = rtl::line_count(audit, pane);
+            (n, n.saturating_sub(visible))
+        }
+        Pane::Properties => {
+            let n = properties::lines(app, audit, inner.width).len();
+            (n, n.saturating_sub(visible))
+        }
+        Pane::TruthTable => match &audit.truth {
+            Some(t) => (t.rows.len(), truth_view::max_scroll(&app.theme, t, inner)),
+            None => (0, 0),
+        },
+    }
+}
+
+/// Draws the audit screen into `area`.
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let Some(audit) = &app.audit else { return };
+    let l = layout(app, audit, area);
+    draw_header(app, audit, frame, l.header);
+    if let Some(tabs) = l.tabs {
         let mut spans = Vec::new();
         for p in Pane::ALL {
             let role = if p == audit.pane {
@@ -67,31 +161,92 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             spans.push(Span::raw(" "));
         }
         frame.render_widget(Paragraph::new(Line::from(spans)), tabs);
-        draw_pane(app, audit, audit.pane, frame, pane);
+    }
+    for (pane, rect) in l.panes {
+        draw_pane(app, audit, pane, frame, rect);
     }
 }
 
 fn draw_pane(app: &App, audit: &AuditState, pane: Pane, frame: &mut Frame, area: Rect) {
     let focused = pane == audit.pane;
     let theme = &app.theme;
+    let linked = if audit.linked && matches!(pane, Pane::RtlOriginal | Pane::RtlTransformed) {
+        ", scrolled together"
+    } else {
+        ""
+    };
     let title = match pane {
         Pane::RtlTransformed => format!(
-            " {} ({}{}) ",
+            " {} ({}{}{linked}) ",
             pane.title(),
             audit.data.variant,
             if audit.rename { ", original names" } else { "" }
         ),
+        Pane::RtlOriginal if !linked.is_empty() => {
+            format!(" {} (scrolled together) ", pane.title())
+        }
         _ => format!(" {} ", pane.title()),
     };
-    let block = Block::bordered()
+    let inner = Block::bordered().inner(area);
+    let (total, max) = pane_extent(app, audit, pane, inner);
+    let scroll = audit.scroll_of(pane).min(max);
+    let position = match pane {
+        Pane::TruthTable => match &audit.truth {
+            Some(t) if !t.rows.is_empty() => {
+                let (first, last) = truth_view::rows_shown(theme, t, inner, scroll);
+                if first < last {
+                    format!(" rows {}-{last}/{total} ", first + 1)
+                } else {
+                    format!(" legend · {total} rows below ")
+                }
+            }
+            _ => String::new(),
+        },
+        _ if total == 0 => String::new(),
+        _ => {
+            let last = (scroll + inner.height as usize).min(total);
+            let side = match audit.hscroll_of(pane) {
+                0 => String::new(),
+                n => format!(" · col {}", n + 1),
+            };
+            format!(" {}-{last}/{total}{side} ", scroll + 1)
+        }
+    };
+    let mut block = Block::bordered()
+        .border_type(if focused {
+            BorderType::Thick
+        } else {
+            BorderType::Plain
+        })
         .border_style(theme.style(if focused { Role::Focus } else { Role::Border }))
         .title_top(Line::styled(title, theme.style(Role::Title)));
+    if !position.is_empty() {
+        block =
+            block.title_bottom(Line::styled(position, theme.style(Role::Muted)).right_aligned());
+    }
     match pane {
         Pane::RtlOriginal | Pane::RtlTransformed => {
-            crate::tui::audit::rtl::draw(app, audit, pane, block, frame, area)
+            rtl::draw(app, audit, pane, block, scroll, frame, area)
         }
-        Pane::Properties => crate::tui::audit::properties::draw(app, audit, block, frame, area),
-        Pane::TruthTable => crate::tui::audit::truth_view::draw(app, audit, block, frame, area),
+        Pane::Properties => properties::draw(app, audit, block, scroll, frame, area),
+        Pane::TruthTable => truth_view::draw(app, audit, block, scroll, frame, area),
+    }
+}
+
+/// `pair 12/183` (its place in the queue shown), or `disagreement 3/5` from the
+/// agreement screen.
+fn position(app: &App, audit: &AuditState) -> String {
+    if let Some(view) = &app.compare.view {
+        return format!(
+            "disagreement {}/{}",
+            view.selected + 1,
+            view.result.disagreements.len()
+        );
+    }
+    let q = &app.queue;
+    match q.visible.iter().position(|&i| i == audit.pair) {
+        Some(at) => format!("pair {}/{}", at + 1, q.visible.len()),
+        None => format!("not in the queue shown ({} pairs)", q.visible.len()),
     }
 }
 
@@ -106,30 +261,45 @@ fn draw_header(app: &App, audit: &AuditState, frame: &mut Frame, area: Rect) {
             theme.style(if correct { Role::Correct } else { Role::Wrong }),
         )
     };
-    let lines = vec![
-        Line::from(vec![
-            strong(&d.program),
-            muted("  "),
-            strong(&d.behavior),
-            muted("  model "),
-            Span::raw(d.model.clone()),
-            muted("  variant "),
-            Span::raw(d.variant.clone()),
-            muted("  "),
-            Span::styled(d.flip.as_str(), theme.style(flip_role(d.flip))),
-            muted("  "),
-            muted(&d.stratum),
-        ]),
-        Line::from(vec![
-            muted("original "),
-            verdict(d.base.correct, &d.base.category),
-            muted("  transformed "),
-            verdict(d.trans.correct, &d.trans.category),
-            muted("  oracle "),
-            Span::raw(app.oracle.name()),
-            muted(if d.tags.is_empty() { "" } else { "  tags " }),
-            Span::raw(d.tags.join(", ")),
-        ]),
-    ];
-    frame.render_widget(Paragraph::new(lines), area);
+    let place = position(app, audit);
+    let [left, right] = Layout::horizontal([
+        Constraint::Min(1),
+        Constraint::Length(place.chars().count() as u16 + 1),
+    ])
+    .areas(Rect { height: 1, ..area });
+    frame.render_widget(
+        Paragraph::new(Line::styled(place, theme.style(Role::Key)).right_aligned()),
+        right,
+    );
+    let first = Line::from(vec![
+        strong(&d.program),
+        muted("  "),
+        strong(&d.behavior),
+        muted("  model "),
+        Span::raw(d.model.clone()),
+        muted("  variant "),
+        Span::raw(d.variant.clone()),
+        muted("  "),
+        Span::styled(d.flip.as_str(), theme.style(flip_role(d.flip))),
+        muted("  "),
+        muted(&d.stratum),
+    ]);
+    frame.render_widget(Paragraph::new(first), left);
+    let mut lines = vec![Line::from(vec![
+        muted("original "),
+        verdict(d.base.correct, &d.base.category),
+        muted("  transformed "),
+        verdict(d.trans.correct, &d.trans.category),
+        muted("  oracle "),
+        Span::raw(app.oracle.name()),
+        muted(if d.tags.is_empty() { "" } else { "  tags " }),
+        Span::raw(d.tags.join(", ")),
+    ])];
+    lines.extend(extra_lines(app, audit));
+    let rest = Rect {
+        y: area.y.saturating_add(1),
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    frame.render_widget(Paragraph::new(lines), rest);
 }

@@ -19,6 +19,29 @@ impl App {
         self.overlay = None;
     }
 
+    /// Enter on a condition: its pairs in the queue (the condition's model and variant
+    /// as quick keys; the flip-class key and the text filter stay). Esc comes back.
+    pub(crate) fn open_condition(&mut self) {
+        let Some(view) = self.dashboard.shown.clone() else {
+            self.message = Some("no figures yet".into());
+            return;
+        };
+        let Some(c) = view.report.conditions.get(self.dashboard.selected) else {
+            return;
+        };
+        let (model, variant) = (c.model.clone(), c.variant.clone());
+        self.push_back(Screen::Queue);
+        self.change_queue(|q| {
+            q.model = Some(model.clone());
+            q.variant = Some(variant.clone());
+        });
+        self.screen = Screen::Queue;
+        self.message = Some(format!(
+            "pairs of {model} × {variant} ({} shown; Esc: back to the dashboard)",
+            self.queue.visible.len()
+        ));
+    }
+
     /// What the figures on screen should be computed for now.
     pub fn dashboard_key(&self) -> DashKey {
         DashKey {

@@ -35,16 +35,34 @@ impl FinderKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FinderEntry {
     pub kind: FinderKind,
+    /// What is matched and shown (a property without its `property`/`endproperty`
+    /// words; a signal or behavior without its program, which `program` names).
     pub text: String,
+    /// The program the entry belongs to.
+    pub program: String,
     /// Index of the pair to jump to.
     pub pair: usize,
 }
 
-/// One search result: the entry and the matched character positions.
+impl FinderEntry {
+    /// What the query is matched against: the text, then the program (so `sel p03`
+    /// finds signal `sel` of `p03`).
+    pub fn haystack(&self) -> String {
+        if self.kind == FinderKind::Program {
+            self.text.clone()
+        } else {
+            format!("{} {}", self.text, self.program)
+        }
+    }
+}
+
+/// One search result: the entry and the matched character positions (in the
+/// entry's `haystack`: the text's first, then the program's after a space).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FinderHit {
     pub kind: FinderKind,
     pub text: String,
+    pub program: String,
     pub pair: usize,
     pub score: i64,
     pub positions: Vec<usize>,
@@ -101,13 +119,15 @@ pub fn build_index(study: &StudyView) -> Vec<FinderEntry> {
         out.push(FinderEntry {
             kind: FinderKind::Program,
             text: program.to_string(),
+            program: program.to_string(),
             pair,
         });
     }
     for ((program, behavior), &pair) in &first_of_behavior {
         out.push(FinderEntry {
             kind: FinderKind::Behavior,
-            text: format!("{program} {behavior}"),
+            text: behavior.to_string(),
+            program: program.to_string(),
             pair,
         });
     }
@@ -126,7 +146,8 @@ pub fn build_index(study: &StudyView) -> Vec<FinderEntry> {
         for s in signals {
             out.push(FinderEntry {
                 kind: FinderKind::Signal,
-                text: format!("{s} ({program})"),
+                text: s.to_string(),
+                program: program.to_string(),
                 pair,
             });
         }
@@ -135,15 +156,21 @@ pub fn build_index(study: &StudyView) -> Vec<FinderEntry> {
         let pair = properties[text];
         out.push(FinderEntry {
             kind: FinderKind::Property,
-            text: one_line(text),
+            text: property_text(text),
+            program: study.pairs[pair].program.clone(),
             pair,
         });
     }
     out
 }
 
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// A property on one line, without the `property` and `endproperty` words (the kind
+/// column says it is one): `p1; (a && b) |=> x == y;`.
+fn property_text(text: &str) -> String {
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let line = line.strip_prefix("property ").unwrap_or(&line);
+    let line = line.strip_suffix(" endproperty").unwrap_or(line);
+    line.to_string()
 }
 
 /// The best `limit` entries for `query`, best first (ties in index order). An empty
@@ -158,6 +185,7 @@ pub fn search(
     let hit = |e: &FinderEntry, score, positions| FinderHit {
         kind: e.kind,
         text: e.text.clone(),
+        program: e.program.clone(),
         pair: e.pair,
         score,
         positions,
@@ -177,7 +205,7 @@ pub fn search(
         if i % 4096 == 0 && stop() {
             return None;
         }
-        if let Some(score) = matcher.fuzzy_match(&entry.text, query) {
+        if let Some(score) = matcher.fuzzy_match(&entry.haystack(), query) {
             scored.push((score, i));
         }
     }
@@ -189,7 +217,7 @@ pub fn search(
             .map(|(score, i)| {
                 let e = &index[i];
                 let positions = matcher
-                    .fuzzy_indices(&e.text, query)
+                    .fuzzy_indices(&e.haystack(), query)
                     .map(|(_, p)| p)
                     .unwrap_or_default();
                 hit(e, score, positions)
@@ -250,8 +278,15 @@ mod tests {
             .map(|e| (e.kind, e.text.as_str(), e.pair))
             .collect();
         assert!(kinds.contains(&(FinderKind::Program, "p02", 1)));
-        assert!(kinds.contains(&(FinderKind::Behavior, "p02 y=c", 2)));
-        assert!(kinds.contains(&(FinderKind::Signal, "sel_valid (p02)", 1)));
+        assert!(kinds.contains(&(FinderKind::Behavior, "y=c", 2)));
+        assert!(kinds.contains(&(FinderKind::Signal, "sel_valid", 1)));
+        let property = index
+            .iter()
+            .find(|e| e.kind == FinderKind::Property && e.pair == 1)
+            .unwrap();
+        assert_eq!(property.text, "b; sel |=> y == b;");
+        assert_eq!(property.program, "p02");
+        assert!(index.iter().all(|e| !e.program.is_empty()));
         assert!(!kinds.iter().any(|(_, t, _)| t.starts_with("if ")));
         assert_eq!(
             index
@@ -266,7 +301,16 @@ mod tests {
     fn search_ranks_fuzzy_hits_and_can_stop() {
         let index = build_index(&study());
         let hits = search(&index, "selvalid", 5, || false).unwrap();
-        assert_eq!(hits[0].text, "sel_valid (p02)");
+        assert_eq!(
+            (hits[0].text.as_str(), hits[0].program.as_str()),
+            ("sel_valid", "p02")
+        );
+        let hits = search(&index, "valid p02", 5, || false).unwrap();
+        assert!(
+            hits.iter().any(|h| h.text == "sel_valid"),
+            "the program is searched too: {hits:?}"
+        );
+        assert!(search(&index, "valid p01", 5, || false).unwrap().is_empty());
         assert!(!hits[0].positions.is_empty());
         assert_eq!(search(&index, "", 2, || false).unwrap().len(), 2);
         assert!(search(&index, "zzzzqqq", 5, || false).unwrap().is_empty());

@@ -10,9 +10,11 @@ use crate::tui::jobs::JobKind;
 use crate::tui::queue::Queue;
 
 impl App {
-    /// `f`: opens the finder and searches for its query.
+    /// `f`: opens the finder with an empty query (listing the first entries).
     pub(crate) fn open_finder(&mut self) {
         self.overlay = Some(Overlay::Finder);
+        self.finder.query.clear();
+        self.finder.hits = Arc::new(Vec::new());
         self.finder.selected = 0;
         self.request_find();
     }
@@ -36,7 +38,7 @@ impl App {
             return;
         };
         let pair = hit.pair;
-        self.jump_to(pair);
+        self.jump_from_finder(pair);
     }
 
     /// Hits came back: shown if they answer the latest search.
@@ -59,14 +61,29 @@ impl App {
         });
     }
 
+    /// Enter in the finder: the hit's pair audited, where Esc comes back from (the
+    /// queue's filter and selection, or the pair audited before, as they were).
+    fn jump_from_finder(&mut self, pair: usize) {
+        self.push_back(crate::tui::app::Screen::Audit);
+        self.jump_to(pair);
+        if self.message.is_none() {
+            self.message = Some("Esc: back where the finder was opened".into());
+        }
+    }
+
     /// Selects `pair` in the queue (showing every pair if the filter hides it) and
     /// opens its audit screen.
     pub fn jump_to(&mut self, pair: usize) {
         let rows = self.queue_rows();
+        self.message = None;
         if !self.queue.select_pair(pair, rows) {
             self.change_queue(Queue::clear_filters);
             self.queue.select_pair(pair, rows);
-            self.message = Some("filters cleared to show the pair".into());
+            self.message = Some(if self.back_stack.is_empty() {
+                "filters cleared to show the pair".into()
+            } else {
+                "filters cleared to show the pair; Esc brings them back".into()
+            });
         }
         self.open_pair(pair);
     }

@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use crate::tui::app::App;
+use crate::tui::finder::FinderKind;
 use crate::tui::layout::centered;
 use crate::tui::theme::Role;
 
@@ -32,6 +33,12 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(query), input);
     let hits = &app.finder.hits;
     let rows = list.height as usize;
+    let program_width = hits
+        .iter()
+        .map(|h| h.program.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(24);
     let offset = app.finder.selected.saturating_sub(rows.saturating_sub(1));
     let lines: Vec<Line> = hits
         .iter()
@@ -39,17 +46,34 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         .skip(offset)
         .take(rows)
         .map(|(i, hit)| {
-            let mut spans = vec![Span::styled(
-                format!("{:<9}", hit.kind.label()),
-                theme.style(Role::Muted),
-            )];
-            for (ci, ch) in hit.text.chars().enumerate() {
-                let style = if hit.positions.contains(&ci) {
+            // The program, then the kind, then the text (matched characters marked).
+            let program_start = hit.text.chars().count() + 1;
+            let mut spans = Vec::new();
+            for (ci, ch) in hit.program.chars().enumerate() {
+                let style = if hit.kind != FinderKind::Program
+                    && hit.positions.contains(&(program_start + ci))
+                {
                     theme.style(Role::Key)
                 } else {
-                    theme.style(Role::Normal)
+                    theme.style(Role::Header)
                 };
                 spans.push(Span::styled(ch.to_string(), style));
+            }
+            let pad = program_width.saturating_sub(hit.program.chars().count()) + 1;
+            spans.push(Span::raw(" ".repeat(pad)));
+            spans.push(Span::styled(
+                format!("{:<9}", hit.kind.label()),
+                theme.style(Role::Muted),
+            ));
+            if hit.kind != FinderKind::Program {
+                for (ci, ch) in hit.text.chars().enumerate() {
+                    let style = if hit.positions.contains(&ci) {
+                        theme.style(Role::Key)
+                    } else {
+                        theme.style(Role::Normal)
+                    };
+                    spans.push(Span::styled(ch.to_string(), style));
+                }
             }
             let line = Line::from(spans);
             if i == app.finder.selected {

@@ -189,6 +189,16 @@ pub fn view_of(study: Study) -> StudyView {
         .iter()
         .map(|s| s.path.display().to_string())
         .collect();
+    let outputs = study
+        .generations
+        .iter()
+        .map(|g| {
+            (
+                (g.model.clone(), g.program.clone(), g.variant.clone()),
+                g.output.clone(),
+            )
+        })
+        .collect();
     StudyView {
         pairs,
         programs,
@@ -196,6 +206,7 @@ pub fn view_of(study: Study) -> StudyView {
         simulated: simulated_note(&study.generations),
         inputs: study.sources,
         oracle,
+        outputs: Arc::new(outputs),
     }
 }
 

@@ -6,10 +6,12 @@
 pub mod filter;
 pub mod load;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 pub use crate::study::FlipClass;
+use crate::sva::rename_identifiers;
+use crate::tui::text::diff::apply_rename;
 
 /// One side of a pair: the verdict of the behavior on the original or on the variant.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,6 +84,9 @@ pub struct StudyView {
     pub inputs: Vec<crate::study::SourceFile>,
     /// The oracle the pairs record (`"oracle"` field), as `flipscope metrics` reads it.
     pub oracle: Option<String>,
+    /// The generations' raw outputs by (model, program, variant), when the study has
+    /// them: the audit screen shows a variant's answer as the model wrote it.
+    pub outputs: Arc<BTreeMap<(String, String, String), String>>,
 }
 
 /// What the audit screen shows for one pair.
@@ -106,9 +111,55 @@ pub struct AuditData {
     pub rename: BTreeMap<String, String>,
     pub synchronous: bool,
     pub clock: Option<String>,
+    /// The model's raw output for the variant, when the study has its generations.
+    pub trans_output: Option<String>,
+}
+
+/// Where the transformed property "as the model wrote it" comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verbatim {
+    /// The variant has no rename map: the property scored is the model's text.
+    Same,
+    /// The declaration of the model's output that the scorer matched (renamed back, it
+    /// is the property scored).
+    Output,
+    /// No output to read it from (a pairs file): the property scored, with the rename
+    /// map turned around.
+    Rebuilt,
 }
 
 impl AuditData {
+    /// The transformed side's property as the model wrote it (in the variant's
+    /// identifiers), and where that text comes from. The property the scorer records
+    /// (`trans.property`) is in the original names.
+    pub fn trans_verbatim(&self) -> (String, Verbatim) {
+        let scored = &self.trans.property;
+        if self.rename.is_empty() || scored.is_empty() {
+            return (scored.clone(), Verbatim::Same);
+        }
+        let rename: HashMap<String, String> = self
+            .rename
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let squash = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let wanted = squash(scored);
+        if let Some(output) = &self.trans_output {
+            let found = property_declarations(output)
+                .into_iter()
+                .find(|d| squash(&rename_identifiers(d, &rename)) == wanted);
+            if let Some(d) = found {
+                return (d.to_string(), Verbatim::Output);
+            }
+        }
+        let inverse: BTreeMap<String, String> = self
+            .rename
+            .iter()
+            .map(|(k, v)| (v.clone(), k.clone()))
+            .collect();
+        (apply_rename(scored, &inverse), Verbatim::Rebuilt)
+    }
+
     /// The audit data of pair `index` of `study`; a pair whose program is missing still
     /// shows, with empty RTL and reference.
     pub fn of(study: &StudyView, index: usize) -> Option<Arc<AuditData>> {
@@ -133,6 +184,14 @@ impl AuditData {
             rename: variant.map(|v| v.rename.clone()).unwrap_or_default(),
             synchronous: program.is_some_and(|p| p.synchronous),
             clock: program.and_then(|p| p.clock.clone()),
+            trans_output: study
+                .outputs
+                .get(&(
+                    pair.model.clone(),
+                    pair.program.clone(),
+                    pair.variant.clone(),
+                ))
+                .cloned(),
         }))
     }
 }

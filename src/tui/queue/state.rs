@@ -1,16 +1,69 @@
-//! The audit queue's state: every pair in a fixed order (model, variant, program,
-//! behavior), the indices that pass the current filter and quick keys, the selection and
-//! scroll offset, and the 2x2 transition counts of the current filter. The filtered list
-//! holds indices only, so 100,000 pairs stay cheap.
+//! The audit queue's state: every pair in an order (model, variant, program, behavior
+//! by default, or sorted by a column), the indices that pass the current filter and
+//! quick keys, the selection and scroll offset, the marked pairs, and the 2x2
+//! transition counts of the current filter. The filtered list holds indices only, so
+//! 100,000 pairs stay cheap.
+
+use std::collections::BTreeSet;
 
 use crate::tui::model::filter::Filter;
-use crate::tui::model::{FlipClass, StudyView};
+use crate::tui::model::{FlipClass, PairView, StudyView};
+
+/// The queue's search (`s`): what is typed, and the row the search started from (Esc
+/// goes back to it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchState {
+    pub query: String,
+    pub start: usize,
+}
+
+/// Whether a pair's row holds `query` in any column: ignoring case unless the query
+/// has a capital letter (smart case).
+pub fn row_matches(pair: &PairView, query: &str) -> bool {
+    if query.is_empty() {
+        return false;
+    }
+    let fold = !query.chars().any(char::is_uppercase);
+    let query = if fold {
+        query.to_lowercase()
+    } else {
+        query.to_string()
+    };
+    let holds = |text: &str| {
+        if fold {
+            text.to_lowercase().contains(&query)
+        } else {
+            text.contains(&query)
+        }
+    };
+    [
+        pair.program.as_str(),
+        &pair.stratum,
+        &pair.behavior,
+        &pair.model,
+        &pair.variant,
+        pair.flip.as_str(),
+        &pair.base.category,
+        &pair.trans.category,
+    ]
+    .into_iter()
+    .any(holds)
+        || pair.tags.iter().any(|t| holds(t))
+}
 
 /// The queue over one study.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Queue {
     /// Every pair index, sorted by model, variant, program, behavior.
+    default_order: Vec<usize>,
+    /// Every pair index in the order shown (the default order, or sorted by a column).
     order: Vec<usize>,
+    /// The column the queue is sorted by (`COLUMNS` index); `None`: the default order.
+    pub sort: Option<usize>,
+    /// Whether the order is reversed.
+    pub descending: bool,
+    /// The marked pairs (indices): the tagging keys act on all of them.
+    pub marked: BTreeSet<usize>,
     /// The pair indices shown, in `order`.
     pub visible: Vec<usize>,
     /// Position of the selection within `visible`.
@@ -37,6 +90,9 @@ pub struct Queue {
     /// (program, stratum, behavior, model, variant, flip, base, trans), so columns do not
     /// jump while scrolling.
     pub natural_widths: [u16; 8],
+    /// The distinct texts of the program, stratum, behavior, model and variant columns
+    /// (their abbreviations are chosen so that no two look the same).
+    pub distinct: [Vec<String>; 5],
 }
 
 impl Queue {
@@ -59,7 +115,11 @@ impl Queue {
         variants.sort();
         variants.dedup();
         let mut queue = Queue {
+            default_order: order.clone(),
             order,
+            sort: None,
+            descending: false,
+            marked: BTreeSet::new(),
             visible: Vec::new(),
             selected: 0,
             offset: 0,
@@ -72,6 +132,7 @@ impl Queue {
             variants,
             only: None,
             natural_widths: natural_widths(study),
+            distinct: distinct_texts(study),
         };
         queue.refilter(study);
         queue
@@ -88,7 +149,25 @@ impl Queue {
         let keep = self.selected_pair();
         self.visible.clear();
         self.transitions = [0; 4];
-        for &i in self.only.as_ref().unwrap_or(&self.order) {
+        // The audit sample keeps its draw order unless a column sort is asked for.
+        let sample_sorted;
+        let order = match &self.only {
+            Some(only) if self.sort.is_some() || self.descending => {
+                let rank: std::collections::HashMap<usize, usize> = self
+                    .order
+                    .iter()
+                    .enumerate()
+                    .map(|(r, &i)| (i, r))
+                    .collect();
+                let mut v = only.clone();
+                v.sort_by_key(|i| rank.get(i).copied().unwrap_or(usize::MAX));
+                sample_sorted = v;
+                &sample_sorted
+            }
+            Some(only) => only,
+            None => &self.order,
+        };
+        for &i in order {
             let pair = &study.pairs[i];
             if self.model.as_ref().is_some_and(|m| *m != pair.model)
                 || self.variant.as_ref().is_some_and(|v| *v != pair.variant)
@@ -185,6 +264,92 @@ impl Queue {
     pub fn total(&self) -> usize {
         self.order.len()
     }
+
+    /// Sorts by `column` (`None`: the default order), reversed when `descending`; the
+    /// default order breaks ties. Keeps the selected pair.
+    pub fn sort_by(&mut self, study: &StudyView, column: Option<usize>, descending: bool) {
+        self.sort = column;
+        self.descending = descending;
+        self.order = self.default_order.clone();
+        if let Some(c) = column {
+            let key = |i: usize| sort_key(&study.pairs[i], c);
+            self.order.sort_by_cached_key(|&i| key(i));
+        }
+        if descending {
+            self.order.reverse();
+        }
+        self.refilter(study);
+    }
+
+    /// The shown position of the first row from `from` on (wrapping around; backwards
+    /// when `!forward`) whose pair `matches`.
+    pub fn find(
+        &self,
+        from: usize,
+        forward: bool,
+        matches: impl Fn(usize) -> bool,
+    ) -> Option<usize> {
+        let n = self.visible.len();
+        (0..n)
+            .map(|k| {
+                if forward {
+                    (from + k) % n
+                } else {
+                    (from + n - k) % n
+                }
+            })
+            .find(|&pos| matches(self.visible[pos]))
+    }
+
+    /// The quick keys and the filter as one filter expression (what an empty queue
+    /// says matches nothing).
+    pub fn selection_text(&self) -> String {
+        let mut terms = Vec::new();
+        if let Some(f) = self.flip {
+            terms.push(format!("flip={f}"));
+        }
+        if let Some(m) = &self.model {
+            terms.push(format!("model={m}"));
+        }
+        if let Some(v) = &self.variant {
+            terms.push(format!("variant={v}"));
+        }
+        let text = self.filter.source().trim();
+        if !text.is_empty() {
+            terms.push(text.to_string());
+        }
+        terms.join(" ")
+    }
+}
+
+/// The sort key of a pair for column `c` of `COLUMNS`.
+fn sort_key(p: &PairView, c: usize) -> String {
+    match c {
+        0 => p.program.clone(),
+        1 => p.stratum.clone(),
+        2 => p.behavior.clone(),
+        3 => p.model.clone(),
+        4 => p.variant.clone(),
+        5 => p.flip.as_str().to_string(),
+        6 => p.base.category.clone(),
+        7 => p.trans.category.clone(),
+        // Untagged pairs last.
+        _ if p.tags.is_empty() => "\u{10ffff}".to_string(),
+        _ => p.tags.join(","),
+    }
+}
+
+fn distinct_texts(study: &StudyView) -> [Vec<String>; 5] {
+    let mut sets: [BTreeSet<&str>; 5] = Default::default();
+    for p in &study.pairs {
+        for (set, text) in
+            sets.iter_mut()
+                .zip([&p.program, &p.stratum, &p.behavior, &p.model, &p.variant])
+        {
+            set.insert(text);
+        }
+    }
+    sets.map(|s| s.into_iter().map(str::to_string).collect())
 }
 
 /// The queue's column headers, in column order (the tags column last).

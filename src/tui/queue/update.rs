@@ -1,6 +1,7 @@
 //! How `App` applies the queue's actions: quick keys and the filter bar change which
 //! pairs are shown (the filter applies as it is typed when it parses, and says why
-//! when it does not), Enter opens the selected pair's audit.
+//! when it does not), Enter opens the selected pair's audit, Space marks pairs, `O`
+//! and `R` sort.
 
 use crate::tui::app::{App, Overlay};
 use crate::tui::model::filter::Filter;
@@ -23,6 +24,60 @@ impl App {
         }
     }
 
+    /// Esc in the filter bar: closes it; a text that does not parse is dropped and the
+    /// filter in force stays (the status line says which).
+    pub(crate) fn cancel_filter(&mut self) {
+        self.overlay = None;
+        if let Some(e) = self.filter_error.take() {
+            let kept = self.queue.filter.source().trim();
+            self.message = Some(if kept.is_empty() {
+                format!("not applied ({}): no filter, as before", e.message)
+            } else {
+                format!("not applied ({}): the filter stays `{kept}`", e.message)
+            });
+        }
+    }
+
+    /// Space: marks or unmarks the selected pair and moves down.
+    pub(crate) fn toggle_mark(&mut self) {
+        let Some(pair) = self.queue.selected_pair() else {
+            return;
+        };
+        if !self.queue.marked.remove(&pair) {
+            self.queue.marked.insert(pair);
+        }
+        let rows = self.queue_rows();
+        self.queue.move_by(1, rows);
+        let n = self.queue.marked.len();
+        self.message = Some(match n {
+            0 => "no pair marked".into(),
+            n => format!("{n} marked: the tag keys act on all of them (Esc clears)"),
+        });
+    }
+
+    /// `O`: sorts by the next column (after the last, back to the default order);
+    /// `R` (`reverse`): reverses the order.
+    pub(crate) fn change_sort(&mut self, reverse: bool) {
+        let (column, descending) = if reverse {
+            (self.queue.sort, !self.queue.descending)
+        } else {
+            let next = match self.queue.sort {
+                None => Some(0),
+                Some(c) if c + 1 < super::COLUMNS.len() => Some(c + 1),
+                Some(_) => None,
+            };
+            (next, false)
+        };
+        self.queue.sort_by(&self.study, column, descending);
+        let rows = self.queue_rows();
+        self.queue.scroll_into_view(rows);
+        let arrow = if descending { "▼" } else { "▲" };
+        self.message = Some(match column {
+            Some(c) => format!("sorted by {} {arrow}", super::COLUMNS[c]),
+            None => format!("default order (model, variant, program, behavior) {arrow}"),
+        });
+    }
+
     /// `/`: opens the filter bar on the filter in force.
     pub(crate) fn open_filter(&mut self) {
         self.overlay = Some(Overlay::Filter);
@@ -42,7 +97,7 @@ impl App {
                 self.filter_error = None;
                 self.change_queue(|q| q.filter = filter);
             }
-            Err(e) => self.filter_error = Some(e.to_string()),
+            Err(e) => self.filter_error = Some(e),
         }
     }
 }

@@ -39,11 +39,16 @@ pub fn flip_role(flip: FlipClass) -> Role {
     }
 }
 
-/// One pair as a queue row, with the widths its fixed columns are drawn at (text that
-/// does not fit is cut with an ellipsis).
+/// One pair as a queue row, with the widths its fixed columns are drawn at and how
+/// each text column is cut (text that does not fit is cut with an ellipsis, so that no
+/// two values of a column look the same).
 struct QueueRow<'a> {
     pair: &'a PairView,
     widths: &'a [u16],
+    cuts: &'a [Cut; 5],
+    tags_width: usize,
+    marked: bool,
+    noted: bool,
 }
 
 impl TableRow for QueueRow<'_> {
@@ -57,18 +62,79 @@ impl TableRow for QueueRow<'_> {
                 Role::Wrong
             }))
         };
+        let marks = format!(
+            "{}{}",
+            if self.marked { MARK } else { ' ' },
+            if self.noted { NOTE } else { ' ' }
+        );
         vec![
-            Cell::from(text(0, &p.program, Cut::Middle)),
-            Cell::from(text(1, &p.stratum, Cut::Middle)),
-            Cell::from(text(2, &p.behavior, Cut::End)),
-            Cell::from(text(3, &p.model, Cut::Middle)),
-            Cell::from(text(4, &p.variant, Cut::End)),
+            Cell::from(marks).style(theme.style(Role::Key)),
+            Cell::from(text(0, &p.program, self.cuts[0])),
+            Cell::from(text(1, &p.stratum, self.cuts[1])),
+            Cell::from(text(2, &p.behavior, self.cuts[2])),
+            Cell::from(text(3, &p.model, self.cuts[3])),
+            Cell::from(text(4, &p.variant, self.cuts[4])),
             Cell::from(p.flip.as_str()).style(theme.style(flip_role(p.flip))),
             category(6, &p.base.category, p.base.correct),
             category(7, &p.trans.category, p.trans.correct),
-            Cell::from(p.tags.join(",")).style(theme.style(Role::Muted)),
+            Cell::from(fit_tags(&p.tags, self.tags_width)).style(theme.style(Role::Muted)),
         ]
     }
+}
+
+/// The mark of a marked pair (Space) and of a pair with a note.
+pub const MARK: char = '●';
+pub const NOTE: char = '✎';
+
+/// Every tag when they fit in `width`; else each cut to the same length, else as many
+/// as fit and how many more (`branch-pol…,+2`).
+pub fn fit_tags(tags: &[String], width: usize) -> String {
+    let all = tags.join(",");
+    if all.chars().count() <= width || tags.is_empty() {
+        return fit(&all, width, Cut::End);
+    }
+    let longest = tags.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    for keep in (4..longest).rev() {
+        let cut: Vec<String> = tags.iter().map(|t| fit(t, keep, Cut::End)).collect();
+        let joined = cut.join(",");
+        if joined.chars().count() <= width {
+            return joined;
+        }
+    }
+    for shown in (1..tags.len()).rev() {
+        let more = format!(",+{}", tags.len() - shown);
+        let room = width.saturating_sub(more.chars().count());
+        let head = tags[..shown].join(",");
+        if head.chars().count() <= room {
+            return format!("{head}{more}");
+        }
+        if shown == 1 && room >= 2 {
+            return format!("{}{more}", fit(&head, room, Cut::End));
+        }
+    }
+    fit(&format!("+{}", tags.len()), width, Cut::End)
+}
+
+/// The cut that keeps the `values` of a column distinct at `width` (the column's own
+/// cut first); the column's own cut when none does.
+pub fn distinct_cut(values: &[String], width: usize, preferred: Cut) -> Cut {
+    if values.iter().all(|v| v.chars().count() <= width) {
+        return preferred;
+    }
+    let distinct = |cut: Cut| {
+        let mut seen = std::collections::HashSet::with_capacity(values.len());
+        values.iter().all(|v| seen.insert(fit(v, width, cut)))
+    };
+    [preferred, Cut::End, Cut::Start, Cut::Middle]
+        .into_iter()
+        .find(|&c| distinct(c))
+        .unwrap_or(preferred)
+}
+
+/// The cuts of the program, stratum, behavior, model and variant columns at `widths`.
+fn column_cuts(q: &crate::tui::queue::Queue, widths: &[u16]) -> [Cut; 5] {
+    const PREFERRED: [Cut; 5] = [Cut::Middle, Cut::Middle, Cut::End, Cut::Middle, Cut::End];
+    std::array::from_fn(|c| distinct_cut(&q.distinct[c], usize::from(widths[c]), PREFERRED[c]))
 }
 
 /// Draws the queue screen into `area`.
@@ -87,9 +153,16 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         return;
     }
     let q = &app.queue;
+    if q.visible.is_empty() && app.load == LoadState::Ready && q.total() > 0 {
+        draw_empty(app, frame, table);
+        return;
+    }
     let rows = DataTable::<QueueRow>::capacity(table);
     let offset = q.offset.min(q.visible.len().saturating_sub(1));
     let fitted = fitted_widths(&q.natural_widths, table.width);
+    let cuts = column_cuts(q, &fitted);
+    let used: u16 = fitted.iter().sum::<u16>() + MARKS_WIDTH + COLUMNS.len() as u16 + 2;
+    let tags_width = table.width.saturating_sub(used) as usize;
     let window = q
         .visible
         .iter()
@@ -98,17 +171,34 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         .map(|&i| QueueRow {
             pair: &app.study.pairs[i],
             widths: &fitted,
+            cuts: &cuts,
+            tags_width,
+            marked: q.marked.contains(&i),
+            noted: app.note_of(i).is_some(),
         })
         .collect();
-    let mut widths: Vec<Constraint> = fitted.iter().copied().map(Constraint::Length).collect();
+    let mut widths = vec![Constraint::Length(MARKS_WIDTH)];
+    widths.extend(fitted.iter().copied().map(Constraint::Length));
     widths.push(Constraint::Fill(1));
-    let widget = DataTable {
-        block: Block::bordered().title_top(Line::styled(" Pairs ", app.theme.style(Role::Title))),
-        header: COLUMNS
+    let arrow = if q.descending { '▼' } else { '▲' };
+    let mut header = vec![String::new()];
+    header.extend(
+        COLUMNS
             .iter()
             .zip(fitted.iter().chain([&u16::MAX]))
-            .map(|(h, &w)| fit(h, usize::from(w), Cut::End))
-            .collect(),
+            .enumerate()
+            .map(|(c, (h, &w))| {
+                let h = if q.sort == Some(c) {
+                    format!("{h}{arrow}")
+                } else {
+                    h.to_string()
+                };
+                fit(&h, usize::from(w), Cut::End)
+            }),
+    );
+    let widget = DataTable {
+        block: Block::bordered().title_top(Line::styled(" Pairs ", app.theme.style(Role::Title))),
+        header,
         widths,
         rows: window,
         offset,
@@ -119,16 +209,50 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(widget, table);
 }
 
+/// An empty queue says which selection matches nothing, and how to widen it.
+fn draw_empty(app: &App, frame: &mut Frame, area: Rect) {
+    let theme = &app.theme;
+    let selection = app.queue.selection_text();
+    let sample = if app.queue.only.is_some() {
+        " in the audit sample"
+    } else {
+        ""
+    };
+    let lines = vec![
+        Line::from(vec![
+            Span::styled("no pairs match ", theme.style(Role::Header)),
+            Span::styled(format!("`{selection}`"), theme.style(Role::Key)),
+            Span::styled(sample, theme.style(Role::Header)),
+        ]),
+        Line::styled(
+            "x shows all pairs, / edits the filter, c m v change the quick keys",
+            theme.style(Role::Muted),
+        ),
+    ];
+    let block = Block::bordered()
+        .border_style(theme.style(Role::Border))
+        .title_top(Line::styled(" Pairs ", theme.style(Role::Title)));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(block),
+        area,
+    );
+}
+
 /// The tags column keeps at least this many cells; the others fit in what is left.
 const TAGS_MIN: u16 = 10;
 
+/// The column of marks (Space) and notes.
+const MARKS_WIDTH: u16 = 2;
+
 /// Widths of the queue's fixed columns in a table `width` cells wide (borders, the
-/// one-cell column spacing and the tags column's minimum taken off): each at its widest
-/// cell when they fit, shrunk evenly from the widest when not. The tags column takes
-/// the rest.
+/// marks column, the one-cell column spacing and the tags column's minimum taken off):
+/// each at its widest cell when they fit, shrunk evenly from the widest when not. The
+/// tags column takes the rest.
 fn fitted_widths(natural: &[u16; 8], width: u16) -> Vec<u16> {
-    let spacing = COLUMNS.len() as u16 - 1;
-    let available = width.saturating_sub(2 + spacing + TAGS_MIN);
+    let spacing = COLUMNS.len() as u16;
+    let available = width.saturating_sub(2 + spacing + TAGS_MIN + MARKS_WIDTH);
     let header: Vec<u16> = COLUMNS[..8].iter().map(|h| h.len() as u16).collect();
     fit_widths(&header, natural, available, 4)
 }
@@ -173,6 +297,21 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
             label(&app.tagging.place),
         ]),
     ];
+    let mut lines = lines;
+    if let Some(c) = q
+        .sort
+        .map(|c| COLUMNS[c])
+        .or(q.descending.then_some("default order"))
+    {
+        let arrow = if q.descending { "▼" } else { "▲" };
+        lines[1].spans.push(label("  sort "));
+        lines[1].spans.push(value(format!("{c} {arrow}")));
+    }
+    if !q.marked.is_empty() {
+        lines[0]
+            .spans
+            .insert(2, value(format!("  {} marked", q.marked.len())));
+    }
     frame.render_widget(Paragraph::new(lines), left);
     let t = q.transitions;
     let cell = |flip: FlipClass| {

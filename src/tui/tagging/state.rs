@@ -77,6 +77,16 @@ pub struct Tagging {
     pub loaded_tags: Vec<Vec<String>>,
     /// Why no store is open (the lock held elsewhere, no place for the file...).
     pub unavailable: Option<String>,
+    /// Neither the configuration nor `$USER` gives a name: the first decision asks.
+    pub auditor_unknown: bool,
+    /// The name being typed in the name prompt.
+    pub auditor_input: String,
+    /// The decision that asked for the name, made once it is given.
+    pub pending: Option<crate::tui::action::Action>,
+    /// The study directory and data root the store was opened with (to reopen it).
+    pub opened: Option<(std::path::PathBuf, Option<std::path::PathBuf>)>,
+    /// How many decisions each undo step takes back (a marked batch is one step).
+    pub undo_groups: Vec<usize>,
 }
 
 impl Default for Tagging {
@@ -91,32 +101,55 @@ impl Default for Tagging {
             sample: None,
             loaded_tags: Vec::new(),
             unavailable: None,
+            auditor_unknown: false,
+            auditor_input: String::new(),
+            pending: None,
+            opened: None,
+            undo_groups: Vec::new(),
         }
     }
 }
 
 impl Tagging {
     /// The taxonomy and auditor from the user's config file (defaults when it is
-    /// missing or bad; a bad file is reported through the returned message).
+    /// missing or bad; a bad file is reported through the returned message). When
+    /// neither the file nor `$USER`/`$USERNAME` names the auditor, the message says so
+    /// once and the first decision asks for a name (decisions are never stamped
+    /// "unknown").
     pub fn from_config() -> (Tagging, Option<String>) {
         let (config, taxonomy, problem) = match Taxonomy::load_default() {
             Ok((c, t)) => (c, t, None),
             Err(e) => (Config::default(), Taxonomy::default(), Some(e.to_string())),
         };
+        let named = |v: Option<String>| v.filter(|s| !s.trim().is_empty());
+        let known = named(config.auditor.clone())
+            .or_else(|| named(std::env::var("USER").ok()))
+            .or_else(|| named(std::env::var("USERNAME").ok()));
         let tagging = Tagging {
             taxonomy,
-            auditor: config.auditor(),
+            auditor: known.clone().unwrap_or_default(),
+            auditor_unknown: known.is_none(),
             ..Tagging::default()
+        };
+        let problem = match (problem, known) {
+            (Some(p), _) => Some(p),
+            (None, None) => Some(
+                "no auditor name (no `auditor` in the config, $USER unset): the first decision asks for one"
+                    .into(),
+            ),
+            (None, Some(_)) => None,
         };
         (tagging, problem)
     }
 
     /// Opens the store of the study in `dir` (`data_root`: the fallback for a
-    /// read-only study directory). Returns the message to show: where decisions go,
-    /// or why the TUI stays read-only.
-    pub fn open(&mut self, dir: &Path, data_root: Option<&Path>) -> String {
+    /// read-only study directory). Returns the message to show, if any: why the TUI
+    /// stays read-only, or that decisions go to the user data directory (and why);
+    /// nothing when they go to the study directory, as the header says.
+    pub fn open(&mut self, dir: &Path, data_root: Option<&Path>) -> Option<String> {
         self.store = None;
         self.unavailable = None;
+        self.opened = Some((dir.to_path_buf(), data_root.map(Path::to_path_buf)));
         let auditor = if self.auditor.trim().is_empty() {
             "auditor".to_string()
         } else {
@@ -125,14 +158,16 @@ impl Tagging {
         match AnnotationStore::open_with(dir, &auditor, data_root) {
             Ok(store) => {
                 let (place, message) = match (store.read_only_reason(), store.location()) {
-                    (Some(reason), _) => ("annotations: read-only".into(), reason.to_string()),
-                    (None, StoreLocation::StudyDir) => (
-                        "annotations: study dir".into(),
-                        format!("annotations saved to {}", store.path().display()),
-                    ),
+                    (Some(reason), _) => {
+                        ("annotations: read-only".into(), Some(reason.to_string()))
+                    }
+                    (None, StoreLocation::StudyDir) => ("annotations: study dir".into(), None),
                     (None, StoreLocation::UserData { reason }) => (
                         "annotations: user data dir".into(),
-                        format!("annotations saved to {} ({reason})", store.path().display()),
+                        Some(format!(
+                            "decisions will be saved to {} ({reason})",
+                            store.path().display()
+                        )),
                     ),
                 };
                 self.place = place;
@@ -142,7 +177,7 @@ impl Tagging {
             Err(e) => {
                 self.place = "annotations: read-only".into();
                 self.unavailable = Some(e.to_string());
-                format!("read-only: {e}")
+                Some(format!("read-only: {e}"))
             }
         }
     }

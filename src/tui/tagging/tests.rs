@@ -294,3 +294,61 @@ fn tags_from_other_annotation_files_stay_until_the_store_decides() {
         "bob's tag is back"
     );
 }
+
+#[test]
+fn opening_the_store_says_nothing_until_something_is_saved() {
+    let dir = study_copy();
+    let app = tagging_app(dir.path());
+    assert_eq!(app.message, None, "the header says where decisions go");
+    assert_eq!(app.tagging.place, "annotations: study dir");
+}
+
+#[test]
+fn without_an_auditor_name_the_first_decision_asks_for_one() {
+    let dir = study_copy();
+    let mut app = AppBuilder::fixture().build();
+    app.tagging.auditor = String::new();
+    app.tagging.auditor_unknown = true;
+    app.open_annotations(dir.path(), None);
+    select_untagged(&mut app);
+    press(&mut app, "4");
+    assert_eq!(app.overlay, Some(Overlay::Auditor));
+    assert!(selected_tags(&app).is_empty(), "nothing saved yet");
+    // Esc: nothing decided.
+    press(&mut app, "Esc");
+    assert!(selected_tags(&app).is_empty());
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .contains("needs an auditor name")
+    );
+    press(&mut app, "4");
+    type_text(&mut app, "ana");
+    press(&mut app, "Enter");
+    assert_eq!(app.overlay, None);
+    assert_eq!(
+        selected_tags(&app),
+        ["branch-polarity"],
+        "the decision asked for is made"
+    );
+    let written = std::fs::read_to_string(dir.path().join("annotations.jsonl")).unwrap();
+    let last = written.lines().last().unwrap();
+    assert!(
+        last.contains(r#""auditor":"ana""#) || last.contains(r#""auditor": "ana""#),
+        "{last}"
+    );
+    assert!(!written.contains("unknown"));
+    // Asked once.
+    press(&mut app, "j 6");
+    assert_eq!(app.overlay, None);
+}
+
+#[test]
+fn auditor_prompt() {
+    crate::tui::testing::snapshot_tagging!("auditor_prompt", |app| {
+        app.tagging.auditor_unknown = true;
+        press(app, "4");
+        type_text(app, "an");
+    });
+}

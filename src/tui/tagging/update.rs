@@ -1,20 +1,26 @@
-//! How `App` applies the tagging actions: digit keys toggle taxonomy tags, `a` accepts
-//! the suggested category, the note popup, undo and the audit sample. Every decision
-//! is saved by the annotation store first; only then do the queue, its `tag=` filter,
-//! the header counts and the audit screen show it.
+//! How `App` applies the tagging actions: digit keys toggle taxonomy tags (on every
+//! marked pair at once when some are marked), `a` accepts the suggested category, the
+//! note popup, undo (a marked batch undoes together) and the audit sample. Every
+//! decision is saved by the annotation store first; only then do the queue, its `tag=`
+//! filter, the header counts and the audit screen show it. With no auditor name known,
+//! the first decision asks for one.
 
 use std::path::Path;
 use std::sync::Arc;
 
 use crate::study::{Decision, PairKey};
+use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay};
 use crate::tui::tagging::{SAMPLE_K, SAMPLE_SEED, Sample, pair_key};
 
 impl App {
-    /// Opens the annotation store of the study in `dir` and shows its tags.
+    /// Opens the annotation store of the study in `dir` and shows its tags. Where
+    /// decisions go is in the queue's header; the status line only speaks when the
+    /// store is read-only or is not in the study directory.
     pub fn open_annotations(&mut self, dir: &Path, data_root: Option<&Path>) {
-        let message = self.tagging.open(dir, data_root);
-        self.message = Some(message);
+        if let Some(message) = self.tagging.open(dir, data_root) {
+            self.message = Some(message);
+        }
         self.apply_store_tags();
     }
 
@@ -35,63 +41,233 @@ impl App {
     }
 
     /// The pair the tagging keys act on: the audited pair, else the queue's selection.
-    fn tag_target(&self) -> Option<usize> {
+    pub(crate) fn tag_target(&self) -> Option<usize> {
         match &self.audit {
             Some(a) => Some(a.pair),
             None => self.queue.selected_pair(),
         }
     }
 
-    /// Toggles the taxonomy tag of digit key `key` on the target pair.
+    /// The pairs the tag keys act on: the marked ones the queue shows, when there are
+    /// any, else the target pair.
+    fn tag_targets(&self) -> Vec<usize> {
+        if self.audit.is_none() && !self.queue.marked.is_empty() {
+            let shown: Vec<usize> = self
+                .queue
+                .visible
+                .iter()
+                .copied()
+                .filter(|i| self.queue.marked.contains(i))
+                .collect();
+            if !shown.is_empty() {
+                return shown;
+            }
+        }
+        self.tag_target().into_iter().collect()
+    }
+
+    /// The note of pair `i` in the store, when it has one.
+    pub fn note_of(&self, i: usize) -> Option<String> {
+        let pair = self.study.pairs.get(i)?;
+        self.tagging.note_of(pair).filter(|n| !n.trim().is_empty())
+    }
+
+    /// When no auditor name is known yet, asks for one (the decision `then` is made
+    /// once it is given) and returns true.
+    fn ask_auditor_first(&mut self, then: Action) -> bool {
+        if !self.tagging.auditor_unknown || self.tagging.store.is_none() {
+            return false;
+        }
+        self.tagging.pending = Some(then);
+        self.tagging.auditor_input.clear();
+        self.overlay = Some(Overlay::Auditor);
+        true
+    }
+
+    /// Enter in the name prompt: decisions of this session are stamped with the name;
+    /// the decision that asked is made.
+    pub(crate) fn submit_auditor(&mut self) {
+        let name = self.tagging.auditor_input.trim().to_string();
+        if name.is_empty() {
+            self.message = Some("type your name (Esc: decide nothing)".into());
+            return;
+        }
+        self.overlay = None;
+        self.tagging.auditor = name.clone();
+        self.tagging.auditor_unknown = false;
+        if let Some((dir, root)) = self.tagging.opened.clone() {
+            self.open_annotations(&dir, root.as_deref());
+        }
+        let config = crate::study::config::default_path()
+            .map_or("flipscope's config.toml".to_string(), |p| {
+                p.display().to_string()
+            });
+        self.message = Some(format!(
+            "decisions are stamped `{name}` this session; `auditor = \"{name}\"` in {config} keeps it"
+        ));
+        if let Some(action) = self.tagging.pending.take() {
+            self.update(action);
+        }
+    }
+
+    /// Esc in the name prompt: nothing is decided.
+    pub(crate) fn cancel_auditor(&mut self) {
+        self.overlay = None;
+        self.tagging.pending = None;
+        self.message = Some(
+            "not saved: a decision needs an auditor name (set `auditor` in the config, or type one at the next decision)"
+                .into(),
+        );
+    }
+
+    /// Toggles the taxonomy tag of digit key `key` on the target pairs.
     pub(crate) fn toggle_tag_key(&mut self, key: char) {
         let Some(tag) = self.tagging.taxonomy.for_key(key).map(str::to_string) else {
             self.message = Some(format!("no tag on key {key}"));
             return;
         };
+        if self.ask_auditor_first(Action::ToggleTag(key)) {
+            return;
+        }
         self.toggle_tag(&tag);
     }
 
     fn toggle_tag(&mut self, tag: &str) {
-        let Some(i) = self.tag_target() else { return };
-        let pair = self.study.pairs[i].clone();
-        self.message = Some(match self.tagging.toggle(&pair, tag) {
-            Ok(true) => format!("tagged {tag} (saved)"),
-            Ok(false) => format!("untagged {tag} (saved)"),
-            Err(e) => e,
-        });
-        self.refresh_pair(i);
-    }
-
-    /// Tags the target pair with its suggested category (the transformed side's).
-    pub(crate) fn accept_suggestion(&mut self) {
-        let Some(i) = self.tag_target() else { return };
-        let category = self.study.pairs[i].trans.category.clone();
-        let Some(tag) = self
-            .tagging
-            .taxonomy
-            .suggestion(Some(&category))
-            .map(str::to_string)
-        else {
-            self.message = Some(format!("no tag suggested for `{category}`"));
-            return;
-        };
-        if self.study.pairs[i].tags.contains(&tag) {
-            self.message = Some(format!("already tagged {tag}"));
+        let targets = self.tag_targets();
+        if let [i] = targets[..] {
+            let pair = self.study.pairs[i].clone();
+            self.message = Some(match self.tagging.toggle(&pair, tag) {
+                Ok(true) => format!("tagged {tag} (saved)"),
+                Ok(false) => format!("untagged {tag} (saved)"),
+                Err(e) => e,
+            });
+            self.tagging.undo_groups.push(1);
+            self.refresh_pair(i);
             return;
         }
-        let pair = self.study.pairs[i].clone();
-        self.message = Some(
-            match self.tagging.decide(&pair, Decision::Tag(tag.clone())) {
-                Ok(()) => format!("tagged {tag} (saved)"),
-                Err(e) => e,
-            },
-        );
-        self.refresh_pair(i);
+        if targets.is_empty() {
+            return;
+        }
+        // Several marked pairs: the tag goes on all of them, or off all of them when
+        // they all have it.
+        let all_have = targets
+            .iter()
+            .all(|&i| self.study.pairs[i].tags.iter().any(|t| t == tag));
+        let change: Vec<usize> = targets
+            .iter()
+            .copied()
+            .filter(|&i| self.study.pairs[i].tags.iter().any(|t| t == tag) == all_have)
+            .collect();
+        let (done, error) = self.decide_each(&change, |tagging, pair| {
+            tagging.toggle(pair, tag).map(|_| ())
+        });
+        let verb = if all_have { "untagged" } else { "tagged" };
+        self.message = Some(match error {
+            None => format!(
+                "{verb} {tag} on {done} of {} marked pairs (saved)",
+                targets.len()
+            ),
+            Some(e) => format!("{verb} {tag} on {done} pairs, then: {e}"),
+        });
+    }
+
+    /// Makes one decision per pair of `pairs` (stopping at the first that fails); they
+    /// undo together. How many were saved, and the error.
+    fn decide_each(
+        &mut self,
+        pairs: &[usize],
+        decide: impl Fn(&mut super::Tagging, &crate::tui::model::PairView) -> Result<(), String>,
+    ) -> (usize, Option<String>) {
+        let mut done = 0;
+        let mut error = None;
+        for &i in pairs {
+            let pair = self.study.pairs[i].clone();
+            match decide(&mut self.tagging, &pair) {
+                Ok(()) => done += 1,
+                Err(e) => {
+                    error = Some(e);
+                    break;
+                }
+            }
+            self.refresh_pair(i);
+        }
+        if done > 0 {
+            self.tagging.undo_groups.push(done);
+        }
+        (done, error)
+    }
+
+    /// Tags the target pairs with their suggested category (the transformed side's).
+    pub(crate) fn accept_suggestion(&mut self) {
+        if self.ask_auditor_first(Action::AcceptSuggestion) {
+            return;
+        }
+        let targets = self.tag_targets();
+        let suggestion = |app: &App, i: usize| {
+            let category = app.study.pairs[i].trans.category.clone();
+            let tag = app
+                .tagging
+                .taxonomy
+                .suggestion(Some(&category))
+                .map(str::to_string);
+            (category, tag)
+        };
+        if let [i] = targets[..] {
+            let (category, tag) = suggestion(self, i);
+            let Some(tag) = tag else {
+                self.message = Some(format!("no tag suggested for `{category}`"));
+                return;
+            };
+            if self.study.pairs[i].tags.contains(&tag) {
+                self.message = Some(format!("already tagged {tag}"));
+                return;
+            }
+            let pair = self.study.pairs[i].clone();
+            self.message = Some(
+                match self.tagging.decide(&pair, Decision::Tag(tag.clone())) {
+                    Ok(()) => format!("tagged {tag} (saved)"),
+                    Err(e) => e,
+                },
+            );
+            self.tagging.undo_groups.push(1);
+            self.refresh_pair(i);
+            return;
+        }
+        let todo: Vec<(usize, String)> = targets
+            .iter()
+            .filter_map(|&i| {
+                let tag = suggestion(self, i).1?;
+                (!self.study.pairs[i].tags.contains(&tag)).then_some((i, tag))
+            })
+            .collect();
+        let pairs: Vec<usize> = todo.iter().map(|(i, _)| *i).collect();
+        let tags: std::collections::HashMap<usize, String> = todo.into_iter().collect();
+        let index: std::collections::HashMap<crate::study::PairKey, usize> = pairs
+            .iter()
+            .map(|&i| (pair_key(&self.study.pairs[i]), i))
+            .collect();
+        let (done, error) = self.decide_each(&pairs, |tagging, pair| {
+            let tag = index.get(&pair_key(pair)).and_then(|i| tags.get(i));
+            match tag {
+                Some(tag) => tagging.decide(pair, Decision::Tag(tag.clone())),
+                None => Ok(()),
+            }
+        });
+        self.message = Some(match error {
+            None => format!(
+                "accepted the suggestion on {done} of {} marked pairs (saved; the others had it or have none)",
+                targets.len()
+            ),
+            Some(e) => format!("accepted the suggestion on {done} pairs, then: {e}"),
+        });
     }
 
     /// Opens the note popup with the target pair's note.
     pub(crate) fn open_note(&mut self) {
         let Some(i) = self.tag_target() else { return };
+        if self.ask_auditor_first(Action::EditNote) {
+            return;
+        }
         self.tagging.note_input = self
             .tagging
             .note_of(&self.study.pairs[i])
@@ -109,20 +285,35 @@ impl App {
             Ok(()) => "note saved".into(),
             Err(e) => e,
         });
+        self.tagging.undo_groups.push(1);
         self.refresh_pair(i);
     }
 
-    /// Undoes this session's last decision.
+    /// Undoes this session's last decision (all the pairs of a marked batch at once).
     pub(crate) fn undo_decision(&mut self) {
-        self.message = Some(match self.tagging.undo() {
-            Ok(Some(key)) => {
-                if let Some(i) = self.pair_index(&key) {
-                    self.refresh_pair(i);
+        let group = self.tagging.undo_groups.pop().unwrap_or(1).max(1);
+        let mut undone = Vec::new();
+        let mut error = None;
+        for _ in 0..group {
+            match self.tagging.undo() {
+                Ok(Some(key)) => undone.push(key),
+                Ok(None) => break,
+                Err(e) => {
+                    error = Some(e);
+                    break;
                 }
-                format!("undone on {key}")
             }
-            Ok(None) => "nothing to undo in this session".into(),
-            Err(e) => e,
+        }
+        for key in &undone {
+            if let Some(i) = self.pair_index(key) {
+                self.refresh_pair(i);
+            }
+        }
+        self.message = Some(match (error, &undone[..]) {
+            (Some(e), _) => e,
+            (None, []) => "nothing to undo in this session".into(),
+            (None, [key]) => format!("undone on {key}"),
+            (None, keys) => format!("undone on {} pairs", keys.len()),
         });
     }
 

@@ -1,5 +1,6 @@
 //! Code as styled lines: syntax roles from the highlighter, the diff's changed ranges
-//! drawn in the `differs` role on top, and an optional line-number gutter.
+//! drawn in the `differs` role on top, and an optional line-number gutter; and one line
+//! clipped to a window for horizontal scrolling, with a marker where text is cut.
 
 use std::ops::Range;
 
@@ -39,6 +40,55 @@ pub fn code_lines(
             Line::from(spans)
         })
         .collect()
+}
+
+/// Marks text cut off at the right edge of a pane.
+pub const CUT_RIGHT: char = '›';
+/// Marks text scrolled off at the left edge.
+pub const CUT_LEFT: char = '‹';
+
+/// `line` as a window `width` characters wide: its first `gutter` characters (the line
+/// numbers) stay, then the rest starts `skip` characters in. A line cut at the right
+/// edge ends in `›`, one scrolled at the left starts with `‹` (both in the `key` role).
+pub fn clip_line(
+    line: &Line<'_>,
+    gutter: usize,
+    skip: usize,
+    width: usize,
+    theme: &Theme,
+) -> Line<'static> {
+    let chars: Vec<(char, Style)> = line
+        .spans
+        .iter()
+        .flat_map(|s| s.content.chars().map(move |c| (c, s.style)))
+        .collect();
+    let gutter = gutter.min(chars.len()).min(width);
+    let room = width - gutter;
+    let body = &chars[gutter..];
+    let start = skip.min(body.len());
+    let end = (start + room).min(body.len());
+    let mut shown: Vec<(char, Style)> = chars[..gutter].to_vec();
+    let mut window: Vec<(char, Style)> = body[start..end].to_vec();
+    let marker = theme.style(Role::Key);
+    if end < body.len()
+        && let Some(last) = window.last_mut()
+    {
+        *last = (CUT_RIGHT, marker);
+    }
+    if start > 0
+        && let Some(first) = window.first_mut()
+    {
+        *first = (CUT_LEFT, marker);
+    }
+    shown.extend(window);
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    for (c, style) in shown {
+        match spans.last_mut() {
+            Some(s) if s.style == style => s.content.to_mut().push(c),
+            _ => spans.push(Span::styled(c.to_string(), style)),
+        }
+    }
+    Line::from(spans)
 }
 
 /// One line cut at every boundary of its roles and marks.
@@ -89,6 +139,23 @@ mod tests {
         assert_eq!(texts, ["if", " (", "a", ")"]);
         assert_eq!(spans[0].style, theme.style(Role::Keyword));
         assert_eq!(spans[2].style, theme.style(Role::Differs));
+    }
+
+    #[test]
+    fn clipped_lines_keep_the_gutter_and_mark_the_cuts() {
+        let theme = Theme::builtin(ThemeKind::Dark);
+        let line = Line::from(vec![Span::raw("1 "), Span::raw("if (alpha && beta)")]);
+        let text = |l: Line| l.to_string();
+        assert_eq!(text(clip_line(&line, 2, 0, 10, &theme)), "1 if (alp›");
+        assert_eq!(text(clip_line(&line, 2, 4, 10, &theme)), "1 ‹lpha &›");
+        assert_eq!(text(clip_line(&line, 2, 12, 10, &theme)), "1 ‹beta)");
+        assert_eq!(
+            text(clip_line(&line, 2, 0, 40, &theme)),
+            "1 if (alpha && beta)"
+        );
+        let cut = clip_line(&line, 2, 0, 10, &theme);
+        assert_eq!(cut.spans.last().unwrap().style, theme.style(Role::Key));
+        assert_eq!(text(clip_line(&line, 2, 0, 1, &theme)), "1");
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! Shortening cell text to a column's width with an ellipsis, so a cut is visible:
-//! at the end (`dropped-pre…`) where the start says most, or in the middle
-//! (`sim-deep…v2-lite`) where both ends do, as in model names and strata.
+//! at the end (`dropped-pre…`) where the start says most, in the middle
+//! (`sim-deep…v2-lite`) where both ends do, as in model names and strata, or at the
+//! start (`…if/async`) where the end tells values apart.
 
 /// Where the ellipsis goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cut {
     End,
     Middle,
+    Start,
 }
 
 /// `text` in at most `width` characters: unchanged when it fits, else shortened with
@@ -23,7 +25,13 @@ pub fn fit(text: &str, width: usize, cut: Cut) -> String {
     let (head, tail) = match cut {
         Cut::End => (keep, 0),
         Cut::Middle => (keep - keep / 2, keep / 2),
+        Cut::Start => (0, keep),
     };
+    if cut == Cut::Start {
+        let mut out = String::from('…');
+        out.extend(text.chars().skip(len - tail));
+        return out;
+    }
     let mut out: String = text.chars().take(head).collect();
     out.push('…');
     out.extend(text.chars().skip(len - tail));
@@ -49,6 +57,7 @@ mod tests {
         );
         assert_eq!(fit("nested-if/async", 1, Cut::Middle), "…");
         assert_eq!(fit("nested-if/async", 0, Cut::End), "");
+        assert_eq!(fit("nested-if/async", 9, Cut::Start), "…if/async");
     }
 
     proptest! {
@@ -57,6 +66,8 @@ mod tests {
             let out = fit(&text, width, Cut::Middle);
             prop_assert!(out.chars().count() <= width);
             let out = fit(&text, width, Cut::End);
+            prop_assert!(out.chars().count() <= width);
+            let out = fit(&text, width, Cut::Start);
             prop_assert!(out.chars().count() <= width);
         }
     }

@@ -79,6 +79,11 @@ pub struct Forest<'a> {
 
 impl Widget for Forest<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        // Nothing fits in an empty area (a one-row terminal leaves the figures none).
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
         let theme = self.theme;
         let longest = self
             .rows

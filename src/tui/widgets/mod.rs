@@ -1,6 +1,6 @@
 //! Reusable widgets: the one generic table, the styled-text builder for code, cuts
 //! with an ellipsis, and the dashboard's figures (a forest plot and a scatter plot on
-//! shared axes code).
+//! shared axes code), and wrapping styled lines to a width.
 
 pub mod axis;
 pub mod code;
@@ -9,3 +9,4 @@ pub mod forest;
 pub mod scatter;
 pub mod table;
 pub mod waveform;
+pub mod wrap;

@@ -75,6 +75,11 @@ pub struct Scatter<'a> {
 
 impl Widget for Scatter<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        // Nothing fits in an empty area (a one-row terminal leaves the figures none).
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
         let theme = self.theme;
         let muted = theme.style(Role::Muted);
         let layout = ScatterLayout::of(area, &self.y_axis);
