@@ -178,8 +178,9 @@ fn the_queue_filters_by_verdicts_and_counts_agreement() {
     type_text(&mut app, " modle=x");
     assert!(
         app.filter_error
-            .as_deref()
+            .as_ref()
             .unwrap()
+            .to_string()
             .contains("unknown key \"modle\"")
     );
     press(&mut app, "Esc");

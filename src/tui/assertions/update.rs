@@ -95,7 +95,7 @@ impl App {
                     s.move_by(0, rows);
                 }
             }
-            Err(e) => self.filter_error = Some(e.to_string()),
+            Err(e) => self.filter_error = Some(e),
         }
     }
 
