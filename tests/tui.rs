@@ -490,7 +490,10 @@ fn journey_assertionbench_queue_filter_and_audit() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let have_yosys = Command::new("yosys").arg("-V").output().is_ok();
+    let have_yosys = std::process::Command::new("yosys")
+        .arg("-V")
+        .output()
+        .is_ok();
     assert!(
         have_yosys || std::env::var_os("CI").is_none(),
         "CI needs yosys"
