@@ -13,7 +13,7 @@
 //! and no cache. Run: `cargo bench --bench prove` (needs yosys, z3 and
 //! `../shared/data/equivsva`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
