@@ -10,6 +10,7 @@ pub mod formal;
 pub mod formal_score;
 pub mod generate;
 pub mod logic;
+pub mod reproof;
 pub mod rtl;
 pub mod score;
 pub mod stats;

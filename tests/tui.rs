@@ -467,6 +467,98 @@ fn journey_open_compare() {
     exits_with_0(&tmux, &exit_file);
 }
 
+/// An AssertionBench study (imported from the shared data, bitNegator re-proven): the
+/// TUI opens on the assertions queue, a filter on design and JasperGold's verdict, the
+/// audit of one assertion with both verdicts and flipscope's waveform, back, quit.
+#[test]
+fn journey_assertionbench_queue_filter_and_audit() {
+    if !have_tmux() {
+        return;
+    }
+    let Some(data) = common::shared_data("assertionbench/Jasper_llama_results") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let study = dir.path().join("ab");
+    let data = data.parent().unwrap();
+    let out = common::run(&[
+        "import",
+        "assertionbench",
+        data.to_str().unwrap(),
+        "--out",
+        study.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let have_yosys = std::process::Command::new("yosys")
+        .arg("-V")
+        .output()
+        .is_ok();
+    assert!(
+        have_yosys || std::env::var_os("CI").is_none(),
+        "CI needs yosys"
+    );
+    if have_yosys {
+        let out = common::run(&[
+            "reprove",
+            study.to_str().unwrap(),
+            "--filter",
+            "design=bitNegator",
+            "--no-cache",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let exit_file = dir.path().join("exit");
+    let tmux = start(
+        "assertions",
+        &format!("open --theme dark {}", study.display()),
+        dir.path(),
+        &exit_file,
+    );
+    tmux.wait_for(&[
+        "Assertions: JasperGold and flipscope",
+        "15476 assertions of 15476",
+    ]);
+    tmux.keys(&["/"]);
+    tmux.keys(&["-l", "design=bitNegator jasper=cex"]);
+    tmux.keys(&["Enter"]);
+    let queue = tmux.wait_for(&[
+        "7 assertions of 15476",
+        "filter design=bitNegator jasper=cex",
+    ]);
+    if have_yosys {
+        assert!(queue.contains("agree 7   disagree 0"), "{queue}");
+    }
+    tmux.keys(&["Enter"]);
+    let audit = tmux.wait_for(&[
+        "bitNegator  gpt-3.5  1-shot",
+        "JasperGold cex",
+        "Counterexample (flipscope)",
+    ]);
+    assert!(
+        audit.contains("// ── bitNegator.v ──"),
+        "the top module's file first:\n{audit}"
+    );
+    if have_yosys {
+        assert!(
+            audit.contains("flipscope  cex") && audit.contains("[property fails]"),
+            "{audit}"
+        );
+    }
+    tmux.keys(&["]"]);
+    tmux.wait_for(&["bitNegator  llama3-70b  1-shot  assertion #1"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["7 assertions of 15476"]);
+    tmux.keys(&["q"]);
+    exits_with_0(&tmux, &exit_file);
+}
 /// Issue 15 and 18: on the metrics dashboard, a one-row terminal shows the "terminal
 /// too small" notice instead of panicking (it used to exit 101: index outside of
 /// buffer); back at full size the dashboard is drawn again and `q` exits 0. With

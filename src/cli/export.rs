@@ -112,6 +112,7 @@ fn run_metrics(args: MetricsArgs) -> anyhow::Result<ExitCode> {
         interval: IntervalArg::Percentile,
         format,
         scoring: args.scoring,
+        per: None,
     })?;
     let text = metrics::render(&report, Format::from(format));
     write_out(args.output.as_deref(), &text)

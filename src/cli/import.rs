@@ -50,6 +50,19 @@ pub enum ImportSource {
     EquivsvaResults(super::import_equivsva::ResultsArgs),
     /// EquivSVA's committed score files as property verdicts (the authors' verdicts).
     EquivsvaScores(super::import_equivsva::ScoresArgs),
+    /// The AssertionBench folder (OpenCores designs, model-written property files and
+    /// their JasperGold logs) as a study written to --out.
+    #[command(
+        long_about = "Reads the AssertionBench folder (the one holding Jasper_llama_results/ \
+                      and Jasper_results/) and writes a study into --out: programs.jsonl (one \
+                      whole-module program per design folder: the RTL its FPV script analyses, \
+                      its top module, clock and reset), generations.jsonl (one generation per \
+                      property_<model>_<k>shot.sva, with its model, shot count and the \
+                      committed JasperGold verdict of each assertion) and \
+                      import-warnings.jsonl (every data-quality warning, located). See \
+                      docs/assertionbench.md."
+    )]
+    Assertionbench(super::import_assertionbench::AssertionbenchArgs),
 }
 
 /// Arguments of `import vert`.
@@ -81,6 +94,7 @@ pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
         ImportSource::Equivsva(a) => super::import_equivsva::run_dataset(a),
         ImportSource::EquivsvaResults(a) => super::import_equivsva::run_results(a),
         ImportSource::EquivsvaScores(a) => super::import_equivsva::run_scores(a),
+        ImportSource::Assertionbench(ab) => super::import_assertionbench::run(ab),
     }
 }
 

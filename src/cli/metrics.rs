@@ -52,6 +52,10 @@ pub struct Args {
     /// How a raw study is scored (only for programs + generations, not pairs files).
     #[command(flatten)]
     pub scoring: ScoringArgs,
+    /// For a study with external verdicts (AssertionBench): one row per design cell or
+    /// per model and shots (default: design for csv, model otherwise).
+    #[arg(long, value_enum, value_name = "design|model")]
+    pub per: Option<super::metrics_pce::PerArg>,
 }
 
 /// `--interval`.
@@ -89,7 +93,18 @@ impl From<FormatArg> for Format {
 const WARNINGS_SHOWN: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let report = full_report(&args)?;
+    let filter = Filter::parse(&args.filter);
+    let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if super::metrics_pce::applies(&study) {
+        return super::metrics_pce::run(&args, &study);
+    }
+    if args.per.is_some() {
+        return Err(UsageError(
+            "--per applies to studies with external verdicts (AssertionBench)".into(),
+        )
+        .into());
+    }
+    let report = full_report_of(&args, filter?, study)?;
     let text = render(&report, args.format.into());
     super::output::print(&text)?;
     Ok(ExitCode::SUCCESS)
@@ -140,7 +155,12 @@ pub fn report(args: &Args) -> anyhow::Result<MetricsReport> {
 /// [`report`] with the figures of the study's property verdicts.
 pub fn full_report(args: &Args) -> anyhow::Result<FullReport> {
     let filter = Filter::parse(&args.filter)?;
-    let mut study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    full_report_of(args, filter, study)
+}
+
+/// The full report of a loaded study.
+fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Result<FullReport> {
     print_warnings(&study);
     if let Cow::Owned(scored) = study_pairs(&study, &args.scoring)? {
         study.pairs = scored;

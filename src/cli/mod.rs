@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 pub mod agreement;
 mod annotated;
+pub mod assertions;
 pub mod audit;
 mod audit_table;
 pub mod behaviors;
@@ -15,13 +16,16 @@ pub mod export;
 pub mod generate;
 mod generate_progress;
 pub mod import;
+pub mod import_assertionbench;
 mod import_equivsva;
 mod import_variants;
 pub mod metrics;
+pub mod metrics_pce;
 pub mod modules;
 pub mod open;
 pub mod output;
 pub mod prove;
+pub mod reprove;
 pub mod sample;
 pub mod score;
 pub mod synth;
@@ -77,6 +81,10 @@ pub enum Command {
     Synth(synth::Args),
     /// Generate a study's outputs from a model endpoint (OpenAI-compatible).
     Generate(generate::Args),
+    /// Re-prove a study's assertions (AssertionBench) and compare with its JasperGold verdicts.
+    Reprove(reprove::Args),
+    /// The assertions of a study with both verdicts (filters, disagreements, one in full).
+    Assertions(assertions::Args),
 }
 
 /// Parses the arguments, runs the command and maps the outcome to an exit status.
@@ -125,6 +133,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Prove(args) => prove::run(args),
             Command::Synth(args) => synth::run(args),
             Command::Generate(args) => generate::run(args),
+            Command::Reprove(args) => reprove::run(args),
+            Command::Assertions(args) => assertions::run(args),
         },
     }
 }

@@ -49,6 +49,8 @@ fn generation(variant: &str, output: &str) -> Generation {
         model: "m".into(),
         output: output.into(),
         meta: None,
+        shots: None,
+        external: None,
         extra: Default::default(),
     }
 }

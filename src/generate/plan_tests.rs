@@ -84,6 +84,8 @@ fn generated(setup: &Setup, program: &str, variant: &str) -> Generation {
             1.0,
             &timing,
         )),
+        shots: None,
+        external: None,
         extra: Default::default(),
     }
 }

@@ -304,6 +304,8 @@ fn generation_line(
             answered.elapsed.as_secs_f64(),
             timing,
         )),
+        shots: None,
+        external: None,
         extra: Default::default(),
     };
     serde_json::to_string(&g).expect("a generation serialises")

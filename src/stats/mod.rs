@@ -15,6 +15,7 @@ pub mod interval;
 pub mod mcnemar;
 pub mod normal;
 pub mod pair_row;
+pub mod pce;
 pub mod quantile;
 pub mod report;
 pub mod row;
@@ -25,7 +26,7 @@ pub mod tally_bootstrap;
 pub use agreement::{Agreement, agreement};
 pub use condition::{Condition, ProgramCounts, group_conditions};
 pub use counts::{Counts, Metric};
-pub use filter::{Filter, FilterError};
+pub use filter::{FieldFilter, FieldRow, Filter, FilterError};
 pub use interval::{
     BootstrapConfig, Interval, IntervalMethod, Intervals, intervals, intervals_all,
 };

@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::external::ExternalRun;
+
 /// One model output.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Generation {
@@ -14,6 +16,14 @@ pub struct Generation {
     pub model: String,
     /// The raw generated text.
     pub output: String,
+    /// The number of worked examples in the prompt (AssertionBench's 1-shot and
+    /// 5-shot), when the generator says. Part of the generation's identity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shots: Option<u32>,
+    /// The dataset's own verdicts on this output from an engine outside flipscope
+    /// (AssertionBench's JasperGold runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub external: Option<ExternalRun>,
     /// Anything the generator recorded (prompt hash, tokens, decoding settings).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<Value>,

@@ -131,7 +131,7 @@ struct Loader {
     warnings: Warnings,
     have_programs: bool,
     program_at: HashMap<String, Place>,
-    generation_at: HashMap<(String, String, String), Place>,
+    generation_at: HashMap<(String, String, String, Option<u32>), Place>,
     pair_at: HashMap<PairKey, Place>,
     verdict_at: HashMap<VerdictKey, Place>,
     /// Outputs (model, program, variant) with a line of their own (index null) or with
@@ -271,7 +271,9 @@ impl Loader {
         for (name, variant) in &program.variants {
             self.warnings.extra(at, &["variants", name], &variant.extra);
         }
-        if program.reference.trim().is_empty() {
+        // A whole module's reference (gold properties) may be empty: its generated
+        // properties are judged by proof, not against the reference.
+        if program.reference.trim().is_empty() && !program.is_module() {
             self.warnings.add(at.at(
                 &["reference"],
                 "empty \"reference\": the program's behaviors cannot be scored against it",
@@ -332,10 +334,16 @@ impl Loader {
             }
             Ok(_) => {}
         }
-        let key = (g.model.clone(), g.program.clone(), g.variant.clone());
+        let key = (
+            g.model.clone(),
+            g.program.clone(),
+            g.variant.clone(),
+            g.shots,
+        );
         if let Some(first) = self.generation_at.get(&key) {
+            let shots = g.shots.map(|k| format!(", shots {k}")).unwrap_or_default();
             let message = format!(
-                "a second generation for model \"{}\", program \"{}\", variant \"{}\": the first is at {first}",
+                "a second generation for model \"{}\", program \"{}\", variant \"{}\"{shots}: the first is at {first}",
                 g.model, g.program, g.variant
             );
             self.error(at.at(&["program"], message));
@@ -343,6 +351,13 @@ impl Loader {
         }
         self.generation_at.insert(key, at.place());
         self.warnings.extra(at, &[], &g.extra);
+        if let Some(run) = &g.external {
+            self.warnings.extra(at, &["external"], &run.extra);
+            for (i, v) in run.verdicts.iter().enumerate() {
+                self.warnings
+                    .extra(at, &["external", "verdicts", &i.to_string()], &v.extra);
+            }
+        }
         self.study.generations.push(g);
     }
 

@@ -3,10 +3,12 @@
 //! column.
 
 pub mod annotation;
+pub mod assertionbench;
 pub mod checks;
 pub mod config;
 pub mod equivsva;
 pub mod error;
+pub mod external;
 pub mod generation;
 pub mod json_doc;
 pub mod jsonl;
@@ -32,6 +34,7 @@ pub mod warnings;
 pub use annotation::{Annotation, AnnotationAction, PairAudit};
 pub use config::Config;
 pub use error::LocatedError;
+pub use external::{ExternalRun, ExternalVerdict, RunOutcome};
 pub use generation::Generation;
 pub use load::{ERROR_CAP, LoadProgress, PROGRESS_EVERY, load_study, load_study_with_progress};
 pub use model::{Place, Study, StudyErrors};
@@ -42,7 +45,7 @@ pub use settings::StudySettings;
 pub use source::{FileKind, SourceFile};
 pub use store::{AnnotationStore, Decision, StoreError, StoreLocation};
 pub use taxonomy::{TagDef, Taxonomy};
-pub use verdict::{Check, ExternalVerdict, FormalStatus, PropertyVerdict, Reading, Syntax};
+pub use verdict::{Check, FormalStatus, PropertyVerdict, Reading, Syntax};
 pub use verdict_hash::VerdictInputs;
 
 #[cfg(test)]

@@ -46,6 +46,10 @@ pub struct SourceText {
     pub name: String,
     /// The file's text, exactly as given.
     pub text: String,
+    /// A file that is only `` `include``d by the others (a header such as `defines.v`, or a
+    /// module file the RTL includes), not read as a source of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub header: bool,
 }
 
 /// A behavior-changing rewrite of a whole-module program: a good property should fail on it.
@@ -107,8 +111,9 @@ pub struct Program {
     /// Behavior-changing rewrites of the module, by name (module programs).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub mutants: BTreeMap<String, Mutant>,
-    /// Whatever the dataset records about the program (EquivSVA: category, model type,
-    /// interface ports, the rendered prompt, the spec). Kept, not interpreted.
+    /// Whatever the dataset or importer records about the program (EquivSVA: category,
+    /// model type, interface ports, the rendered prompt, the spec; AssertionBench: its
+    /// group, folder and script). Kept, not interpreted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<Value>,
     /// Fields flipscope does not know, kept as they were.

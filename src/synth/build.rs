@@ -214,6 +214,8 @@ pub fn synthesize(options: SynthOptions, cache: &ParseCache) -> Result<SampleStu
                     variant: variant.to_string(),
                     model: model.id.to_string(),
                     output: out.text,
+                    shots: None,
+                    external: None,
                     meta: Some(meta),
                     extra: Map::new(),
                 });

@@ -21,6 +21,10 @@ pub enum Mode {
     Help,
     Agreement,
     Dashboard,
+    /// The assertions queue of a study with external verdicts (AssertionBench).
+    Assertions,
+    /// The audit of one assertion.
+    AssertionAudit,
     /// The copy menu (`y`).
     Copy,
     /// The whole status message (`!`).
@@ -30,7 +34,7 @@ pub enum Mode {
 }
 
 impl Mode {
-    pub const ALL: [Mode; 10] = [
+    pub const ALL: [Mode; 12] = [
         Mode::Queue,
         Mode::Audit,
         Mode::Dashboard,
@@ -39,6 +43,8 @@ impl Mode {
         Mode::Finder,
         Mode::Help,
         Mode::Agreement,
+        Mode::Assertions,
+        Mode::AssertionAudit,
         Mode::Copy,
         Mode::Message,
     ];
@@ -53,6 +59,8 @@ impl Mode {
             Mode::Agreement => "agreement",
             Mode::Dashboard => "dashboard",
             Mode::Programs => "programs",
+            Mode::Assertions => "assertions",
+            Mode::AssertionAudit => "assertion_audit",
             Mode::Copy => "copy",
             Mode::Message => "message",
         }
@@ -71,6 +79,8 @@ impl Mode {
             Mode::Copy => "copy menu (y)",
             Mode::Message => "message (!)",
             Mode::Programs => "programs (variants, behaviors, generations)",
+            Mode::Assertions => "assertions (AssertionBench: JasperGold and flipscope verdicts)",
+            Mode::AssertionAudit => "assertion audit (one assertion)",
         }
     }
 
@@ -174,7 +184,7 @@ pub enum KeymapError {
     #[error("keymap: [{mode}] unknown key `{key}`: expected e.g. `j`, `Ctrl-p`, `Enter`, `F1`")]
     UnknownKey { mode: String, key: String },
     #[error(
-        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, programs, filter, finder, help, agreement, copy or message"
+        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, programs, filter, finder, help, agreement, copy, message, assertions or assertion_audit"
     )]
     UnknownMode(String),
 }

@@ -18,6 +18,7 @@
 pub mod action;
 pub mod agreement;
 pub mod app;
+pub mod assertions;
 pub mod audit;
 pub mod copy;
 pub mod dashboard;

@@ -283,7 +283,7 @@ pub fn perform(request: Request, emit: &mut dyn FnMut(Action), stop: &dyn Fn() -
     match request {
         Request::Load { id, paths } => {
             let result = load_raw(&paths, |p| emit(Action::LoadProgress(id, p.clone())))
-                .map(|study| Arc::new(Prepared::of_loaded(study)))
+                .map(|study| Arc::new(Prepared::of_loaded_at(study, &paths)))
                 .map_err(|e| e.to_string());
             emit(Action::Loaded(id, result));
         }

@@ -47,11 +47,11 @@ pub fn render(report: &MetricsReport) -> String {
 }
 
 /// A number in its shortest exact form; empty when undefined.
-fn number(v: Option<f64>) -> String {
+pub(crate) fn number(v: Option<f64>) -> String {
     v.map_or_else(String::new, |v| v.to_string())
 }
 
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) || text.starts_with('#') {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {

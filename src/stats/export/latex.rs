@@ -38,7 +38,7 @@ pub fn tabular(table: &Table) -> String {
 }
 
 /// Escapes LaTeX's special characters; `Δ` becomes `$\Delta$`.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

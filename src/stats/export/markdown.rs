@@ -39,7 +39,7 @@ pub fn pipe_table(table: &Table) -> String {
 }
 
 /// Escapes what would break a table cell or start Markdown markup.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         // Brackets stay: an interval `[lo, hi]` is no link without a definition.

@@ -5,8 +5,11 @@
 //! A filter is parsed once into a [`Filter`] and applied to anything implementing
 //! [`FilterRow`].
 
+mod fields;
 mod glob;
 mod parse;
+
+pub use fields::{FieldFilter, FieldRow};
 
 pub use glob::Pattern;
 pub use parse::FilterError;

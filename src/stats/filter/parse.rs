@@ -17,7 +17,7 @@ pub struct FilterError {
 }
 
 impl FilterError {
-    fn at(source: &str, offset: usize, word: &str, message: String) -> Self {
+    pub(super) fn at(source: &str, offset: usize, word: &str, message: String) -> Self {
         let before = &source[..offset];
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
@@ -41,7 +41,7 @@ pub(super) fn parse_terms(source: &str) -> Result<Vec<Term>, FilterError> {
 }
 
 /// The whitespace-separated words with their byte offsets.
-fn words(source: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(super) fn words(source: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut rest = 0usize;
     std::iter::from_fn(move || {
         let tail = &source[rest..];
@@ -116,7 +116,7 @@ fn parse_term(source: &str, offset: usize, word: &str) -> Result<Term, FilterErr
 }
 
 /// The first operator in the word: `!=`, `!~`, `=` or `~`.
-fn find_operator(word: &str) -> Option<(usize, Op)> {
+pub(super) fn find_operator(word: &str) -> Option<(usize, Op)> {
     let (at, c) = word
         .char_indices()
         .find(|&(_, c)| matches!(c, '=' | '~' | '!'))?;

@@ -114,6 +114,8 @@ pub fn import_results(
             model,
             output: row.response,
             meta: Some(Value::Object(meta)),
+            shots: None,
+            external: None,
             extra: Map::new(),
         });
     }

@@ -13,7 +13,7 @@ use super::{App, Overlay, Screen};
 use crate::tui::layout;
 use crate::tui::theme::Role;
 use crate::tui::{
-    agreement, audit, copy, dashboard, finder, help, message, programs, queue, tagging,
+    agreement, assertions, audit, copy, dashboard, finder, help, message, programs, queue, tagging,
 };
 
 /// The smallest terminal (columns, rows) the screens are drawn in.
@@ -38,6 +38,8 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Screen::Agreement => agreement::view::draw(app, frame, body),
         Screen::Dashboard => dashboard::view::draw(app, frame, body),
         Screen::Programs => programs::view::draw(app, frame, body),
+        Screen::Assertions => assertions::view::draw(app, frame, body),
+        Screen::AssertionAudit => assertions::audit_view::draw(app, frame, body),
     }
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);

@@ -16,6 +16,8 @@ use std::sync::Arc;
 
 use crate::tui::action::Action;
 use crate::tui::agreement::CompareState;
+use crate::tui::assertions;
+use crate::tui::assertions::{AssertionPane, AssertionsState};
 use crate::tui::audit::{AuditState, Pane};
 use crate::tui::dashboard::{DashboardState, data_changes};
 use crate::tui::finder::{FinderEntry, FinderState};
@@ -87,6 +89,8 @@ pub struct App {
     pub dashboard: DashboardState,
     /// The programs screen (`tui::programs`).
     pub programs: ProgramsState,
+    /// The assertions screens of a study with external verdicts (`tui::assertions`).
+    pub assertions: Option<AssertionsState>,
     next_id: u64,
 }
 
@@ -128,6 +132,7 @@ impl App {
             compare: CompareState::default(),
             dashboard: DashboardState::default(),
             programs: ProgramsState::default(),
+            assertions: None,
             next_id: 0,
         }
     }
@@ -178,6 +183,8 @@ impl App {
             (None, Screen::Agreement) => Mode::Agreement,
             (None, Screen::Dashboard) => Mode::Dashboard,
             (None, Screen::Programs) => Mode::Programs,
+            (None, Screen::Assertions) => Mode::Assertions,
+            (None, Screen::AssertionAudit) => Mode::AssertionAudit,
         }
     }
 
@@ -248,6 +255,19 @@ impl App {
             Action::Last => self.move_by(isize::MAX / 2),
             Action::Open if self.screen == Screen::Agreement => self.open_disagreement(),
             Action::Open if self.screen == Screen::Programs => {}
+            Action::Open if self.screen == Screen::Assertions => self.open_assertion(),
+            Action::NextPane if self.screen == Screen::AssertionAudit => {
+                self.cycle_assertion_pane(1);
+            }
+            Action::PrevPane if self.screen == Screen::AssertionAudit => {
+                self.cycle_assertion_pane(AssertionPane::ALL.len() - 1);
+            }
+            Action::NextPair if self.screen == Screen::AssertionAudit => self.step_assertion(1),
+            Action::PrevPair if self.screen == Screen::AssertionAudit => self.step_assertion(-1),
+            Action::ClearFilters if self.screen == Screen::Assertions => {
+                self.filter_input.clear();
+                self.edit_assertion_filter(|_| {});
+            }
             Action::Open if self.screen == Screen::Dashboard => self.open_condition(),
             Action::Open => self.open_selected(),
             Action::OpenFilter => self.open_filter(),
@@ -338,17 +358,21 @@ impl App {
                                 index,
                                 raw,
                                 catalog,
+                                assertions,
                                 ..
                             } = (*prepared).clone();
                             self.set_study(study, queue, index);
                             self.raw = raw;
                             self.programs = ProgramsState::new(catalog);
-                            // Programs and nothing to score yet: the programs screen
-                            // says how to generate.
-                            if self.study.pairs.is_empty()
+                            if let Some(a) = assertions {
+                                self.assertions = Some(AssertionsState::new(a));
+                                self.screen = Screen::Assertions;
+                            } else if self.study.pairs.is_empty()
                                 && self.raw.is_none()
                                 && !self.programs.catalog.programs.is_empty()
                             {
+                                // Programs and nothing to score yet: the programs
+                                // screen says how to generate.
                                 self.screen = Screen::Programs;
                             }
                             self.request_score();
@@ -408,7 +432,8 @@ impl App {
                     Screen::Agreement => self.close_agreement(),
                     Screen::Dashboard => self.screen = Screen::Queue,
                     Screen::Programs => self.close_programs(),
-                    Screen::Queue => {}
+                    Screen::AssertionAudit => self.back_to_assertions(),
+                    Screen::Queue | Screen::Assertions => {}
                 }
             }
         }
@@ -419,6 +444,8 @@ impl App {
             Mode::Audit => self.audit_page(),
             Mode::Agreement => self.agreement_page(),
             Mode::Programs => self.programs_page(),
+            Mode::Assertions => self.assertion_rows(),
+            Mode::AssertionAudit => assertions::audit_view::page(self.size),
             Mode::Help => self.help_page(),
             _ => self.queue_rows().max(1),
         }
@@ -436,12 +463,17 @@ impl App {
             Mode::Agreement => self.move_agreement(delta),
             Mode::Dashboard => self.dashboard.move_by(delta),
             Mode::Programs => self.move_programs(delta),
+            Mode::Assertions => self.move_assertions(delta),
+            Mode::AssertionAudit => self.scroll_assertion_pane(delta),
             Mode::Message | Mode::Filter | Mode::Copy => {}
         }
     }
 
     fn edit(&mut self, change: impl FnOnce(&mut String)) {
         match self.overlay {
+            Some(Overlay::Filter) if self.screen == Screen::Assertions => {
+                self.edit_assertion_filter(change);
+            }
             Some(Overlay::Filter) => self.edit_filter(change),
             Some(Overlay::Note) => change(&mut self.tagging.note_input),
             Some(Overlay::Compare) => {

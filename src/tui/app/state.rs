@@ -123,6 +123,10 @@ pub enum Screen {
     /// The programs, their variants and behaviors, and the generations' states
     /// (`tui::programs`).
     Programs,
+    /// The assertions of a study with external verdicts (`tui::assertions`).
+    Assertions,
+    /// The audit of one assertion.
+    AssertionAudit,
 }
 
 /// What is drawn over the screen and takes the keys.

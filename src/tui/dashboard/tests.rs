@@ -274,6 +274,7 @@ fn cli_export(dir: &Path, filter: &str, format: Format) -> String {
             no_cache: false,
             formal: Default::default(),
         },
+        per: None,
     };
     render(&crate::cli::metrics::report(&args).unwrap(), format)
 }

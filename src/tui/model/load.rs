@@ -14,6 +14,7 @@ use crate::study::annotation::replay;
 use crate::study::source::{FileKind, expand};
 use crate::study::{LocatedError, PairRecord, Program, Side, Study, load_study_with_progress};
 use crate::tui::app::state::Oracle;
+use crate::tui::assertions::AssertionStudy;
 use crate::tui::finder::{FinderEntry, build_index};
 use crate::tui::model::catalog::{BehaviorEntry, Catalog, GenerationState, ProgramEntry};
 use crate::tui::model::{PairView, ProgramView, SideView, StudyView, VariantView};
@@ -61,6 +62,9 @@ pub struct Prepared {
     /// The programs screen's content (generation states included); kept as it is when
     /// the study is rescored.
     pub catalog: Arc<Catalog>,
+    /// For a study with external verdicts (AssertionBench): its assertions, shown on
+    /// the assertions screens instead of pairs.
+    pub assertions: Option<Arc<AssertionStudy>>,
 }
 
 impl Prepared {
@@ -74,6 +78,22 @@ impl Prepared {
             raw: None,
             oracle: None,
             catalog: Arc::new(Catalog::default()),
+            assertions: None,
+        }
+    }
+
+    /// A loaded study from `paths`: as [`Prepared::of_loaded`], and for a study with
+    /// external verdicts its assertions (with `reproof.jsonl` from its folder), not
+    /// scored by path conditions.
+    pub fn of_loaded_at(study: Study, paths: &[PathBuf]) -> Prepared {
+        if !AssertionStudy::applies(&study) {
+            return Prepared::of_loaded(study);
+        }
+        let dir = paths.iter().find(|p| p.is_dir()).map(PathBuf::as_path);
+        let assertions = AssertionStudy::build(&study, dir);
+        Prepared {
+            assertions: Some(Arc::new(assertions)),
+            ..Prepared::new(view_of(study))
         }
     }
 
@@ -435,6 +455,8 @@ mod tests {
             variant: "original".into(),
             model: model.into(),
             output: String::new(),
+            shots: None,
+            external: None,
             meta,
             extra: Default::default(),
         };

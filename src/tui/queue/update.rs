@@ -81,7 +81,10 @@ impl App {
     /// `/`: opens the filter bar on the filter in force.
     pub(crate) fn open_filter(&mut self) {
         self.overlay = Some(Overlay::Filter);
-        self.filter_input = self.queue.filter.source().to_string();
+        self.filter_input = match (&self.assertions, self.screen) {
+            (Some(a), crate::tui::app::Screen::Assertions) => a.filter.source().to_string(),
+            _ => self.queue.filter.source().to_string(),
+        };
         self.filter_error = None;
     }
 

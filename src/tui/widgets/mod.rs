@@ -8,4 +8,5 @@ pub mod ellipsis;
 pub mod forest;
 pub mod scatter;
 pub mod table;
+pub mod waveform;
 pub mod wrap;

@@ -1,0 +1,297 @@
+//! `flipscope reprove STUDY`: every assertion of a study with external verdicts
+//! (AssertionBench) proven again with flipscope's engine on its design; the records
+//! written to `STUDY/reproof.jsonl` (merged with earlier ones by assertion id), and the
+//! agreement with the external engine, the designs that do not elaborate and the
+//! constructs outside the lowered subset printed.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use serde_json::json;
+
+use super::UsageError;
+use crate::formal::CacheChoice;
+use crate::reproof::agreement::flipscope_word;
+use crate::reproof::run::ReproofSummary;
+use crate::reproof::{
+    Agreement, AssertionUnit, FormalEngine, FormalSettings, REPROOF_FILE, ReproofOptions,
+    ReproofRecord, ResetPhase, read_records, reprove, units_of, write_records,
+};
+use crate::stats::FieldFilter;
+use crate::study::load_study;
+
+/// Re-prove a study's assertions with flipscope's engine and compare with the
+/// external verdicts.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The study folder (written by `flipscope import assertionbench`).
+    #[arg(value_name = "STUDY")]
+    pub study: PathBuf,
+    /// Only the assertions that match, e.g. `design=fht_bfly model=gpt-4o shots=5`
+    /// (keys: design, group, model, shots, assertion, jasper, outcome, id).
+    #[arg(long, value_name = "EXPR", default_value = "")]
+    pub filter: String,
+    /// Where the records go (default: STUDY/reproof.jsonl). Records of assertions not
+    /// re-proven now are kept.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// The most time frames PDR explores (the longest counterexample).
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    pub depth: u32,
+    /// The time limit of each check, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Checks run at once (default: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// Neither read nor write the results cache.
+    #[arg(long)]
+    pub no_cache: bool,
+    /// How a script's `reset EXPR` is modelled: `jasper` (the reset holds in the first
+    /// cycle and no attempt is checked while it holds, as JasperGold's reset phase) or
+    /// `first-cycle` (`flipscope prove`'s own: assumed in the first cycle, free after).
+    #[arg(long, value_enum, default_value = "jasper")]
+    pub reset_phase: ResetPhaseArg,
+    /// Output format of the summary.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: super::prove::Format,
+}
+
+/// `--reset-phase`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResetPhaseArg {
+    Jasper,
+    FirstCycle,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if !args.study.is_dir() {
+        return Err(UsageError(format!(
+            "{}: STUDY must be a study folder (the --out of `flipscope import assertionbench`)",
+            args.study.display()
+        ))
+        .into());
+    }
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        return Err(UsageError("--timeout must be a positive number of seconds".into()).into());
+    }
+    let filter = FieldFilter::parse::<AssertionUnit>(&args.filter)?;
+    let study =
+        load_study(std::slice::from_ref(&args.study)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if !study.generations.iter().any(|g| g.external.is_some()) {
+        anyhow::bail!(
+            "{}: no generation has external verdicts to compare with (import AssertionBench first)",
+            args.study.display()
+        );
+    }
+    let units: Vec<AssertionUnit> = units_of(&study)
+        .into_iter()
+        .filter(|u| filter.matches(u))
+        .collect();
+    let engine = FormalEngine::new(FormalSettings {
+        depth: args.depth,
+        timeout: Duration::from_secs_f64(args.timeout),
+        jobs: args.jobs,
+        cache: if args.no_cache {
+            CacheChoice::Off
+        } else {
+            CacheChoice::User
+        },
+    })?;
+    let options = ReproofOptions {
+        reset_phase: match args.reset_phase {
+            ResetPhaseArg::Jasper => ResetPhase::Jasper,
+            ResetPhaseArg::FirstCycle => ResetPhase::FirstCycle,
+        },
+    };
+    let summary = reprove(&study, &units, &engine, &options);
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| args.study.join(REPROOF_FILE));
+    let kept = merge(&out, &summary.records)?;
+    write_records(&out, &kept).with_context(|| format!("cannot write {}", out.display()))?;
+    let refs: Vec<&ReproofRecord> = summary.records.iter().collect();
+    let agreement = Agreement::of(&refs);
+    let text = match args.format {
+        super::prove::Format::Table => table(&summary, &agreement, &out),
+        super::prove::Format::Json => json_summary(&summary, &agreement),
+    };
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .context("cannot write the output")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The records to write: the earlier ones of other assertions, then the new ones.
+fn merge(path: &std::path::Path, new: &[ReproofRecord]) -> anyhow::Result<Vec<ReproofRecord>> {
+    if !path.exists() {
+        return Ok(new.to_vec());
+    }
+    let old = read_records(path).map_err(|errors| {
+        let lines: Vec<String> = errors.iter().take(5).map(ToString::to_string).collect();
+        anyhow::anyhow!(
+            "{}\nthe earlier records cannot be read: move the file away to start anew",
+            lines.join("\n")
+        )
+    })?;
+    let fresh: std::collections::HashSet<&str> = new.iter().map(|r| r.id.as_str()).collect();
+    let mut out: Vec<ReproofRecord> = old
+        .into_iter()
+        .filter(|r| !fresh.contains(r.id.as_str()))
+        .collect();
+    out.extend(new.iter().cloned());
+    Ok(out)
+}
+
+/// The agreement table as aligned text.
+pub fn agreement_table(a: &Agreement) -> String {
+    let columns = a.columns();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut header = vec!["JasperGold \\ flipscope".to_string()];
+    header.extend(columns.iter().map(|c| flipscope_word(*c).to_string()));
+    header.push("total".into());
+    rows.push(header);
+    for r in a.rows() {
+        let label = match r {
+            crate::reproof::ExternalClass::Error => "error (whole file)".to_string(),
+            crate::reproof::ExternalClass::None => "none (no verdict)".to_string(),
+            other => other.as_str().to_string(),
+        };
+        let mut row = vec![label];
+        let mut total = 0;
+        for c in &columns {
+            let n = a.count(r, *c);
+            total += n;
+            row.push(n.to_string());
+        }
+        row.push(total.to_string());
+        rows.push(row);
+    }
+    let mut totals = vec!["total".to_string()];
+    for c in &columns {
+        let n: usize = a.rows().iter().map(|r| a.count(*r, *c)).sum();
+        totals.push(n.to_string());
+    }
+    totals.push(a.total.to_string());
+    rows.push(totals);
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    for (k, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == 0 {
+                    format!("{c:<w$}", w = widths[i])
+                } else {
+                    format!("{c:>w$}", w = widths[i])
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+        if k == 0 || k == rows.len() - 2 {
+            let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+            out.push_str(&rule.join("  "));
+            out.push('\n');
+        }
+    }
+    let pct = |n: usize, d: usize| {
+        if d == 0 {
+            "n/a".to_string()
+        } else {
+            format!("{:.1}%", 100.0 * n as f64 / d as f64)
+        }
+    };
+    out.push_str(&format!(
+        "compared (proven or cex on both sides): {}; agree {} ({}), disagree {}\n",
+        a.compared,
+        a.agree,
+        pct(a.agree, a.compared),
+        a.disagreements.len()
+    ));
+    out
+}
+
+fn table(s: &ReproofSummary, a: &Agreement, out: &std::path::Path) -> String {
+    let mut text = agreement_table(a);
+    text.push_str(&format!(
+        "{} assertions of {} design{} proven in {:.1} s; records in {}\n",
+        s.records.len(),
+        s.designs,
+        if s.designs == 1 { "" } else { "s" },
+        s.seconds,
+        out.display()
+    ));
+    if !a.disagreements.is_empty() {
+        text.push_str("disagreements: flipscope assertions STUDY --filter agree=no\n");
+    }
+    if !s.design_failures.is_empty() {
+        text.push_str(&format!(
+            "designs that do not elaborate ({}):\n",
+            s.design_failures.len()
+        ));
+        for f in &s.design_failures {
+            text.push_str(&format!(
+                "  {} ({} assertions): {}\n",
+                f.program,
+                f.assertions,
+                one_line(&f.message)
+            ));
+        }
+    }
+    if !s.unsupported.is_empty() {
+        let total: usize = s.unsupported.values().sum();
+        text.push_str(&format!(
+            "constructs outside the lowered subset ({total} assertions):\n"
+        ));
+        let mut by_count: Vec<(&String, &usize)> = s.unsupported.iter().collect();
+        by_count.sort_by(|x, y| y.1.cmp(x.1).then(x.0.cmp(y.0)));
+        for (construct, n) in by_count {
+            text.push_str(&format!("  {n:>5}  {construct}\n"));
+        }
+    }
+    text
+}
+
+fn one_line(text: &str) -> String {
+    let first = text.lines().next().unwrap_or_default();
+    if text.lines().count() > 1 {
+        format!("{first} ...")
+    } else {
+        first.to_string()
+    }
+}
+
+fn json_summary(s: &ReproofSummary, a: &Agreement) -> String {
+    let mut cells: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+    for ((e, f), n) in &a.cells {
+        cells
+            .entry(e.as_str().to_string())
+            .or_default()
+            .insert(flipscope_word(*f).to_string(), *n);
+    }
+    let value = json!({
+        "agreement": cells,
+        "assertions": a.total,
+        "compared": a.compared,
+        "agree": a.agree,
+        "disagree": a.disagreements.len(),
+        "disagreements": a.disagreements.iter().map(|&i| &s.records[i].id).collect::<Vec<_>>(),
+        "designs": s.designs,
+        "seconds": s.seconds,
+        "design_failures": s.design_failures.iter().map(|f| json!({"design": f.program, "assertions": f.assertions, "message": f.message})).collect::<Vec<_>>(),
+        "unsupported": s.unsupported,
+    });
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+    text.push('\n');
+    text
+}

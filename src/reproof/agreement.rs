@@ -1,0 +1,252 @@
+//! The external engine's status against flipscope's, per assertion: a table of counts
+//! (rows JasperGold `proven`, `cex`, `error` for a file its run failed on, `none`;
+//! columns flipscope `proven`, `cex`, `unsupported`, `error`, `unknown`), and the
+//! disagreements: a proof on one side, a counterexample on the other.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use super::engine::FlipStatus;
+use super::record::ReproofRecord;
+use crate::stats::filter::FieldRow;
+
+/// The external side of an assertion, as the table counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ExternalClass {
+    Proven,
+    Cex,
+    /// The external run failed on the whole file (syntax error, no assertion).
+    Error,
+    /// No external verdict (no log, an incomplete run, a file that is not the one run).
+    None,
+    /// Any other status the engine gave (`undetermined`, ...).
+    Other,
+}
+
+impl ExternalClass {
+    pub const ALL: [ExternalClass; 5] = [
+        ExternalClass::Proven,
+        ExternalClass::Cex,
+        ExternalClass::Error,
+        ExternalClass::None,
+        ExternalClass::Other,
+    ];
+
+    pub fn of(record: &ReproofRecord) -> ExternalClass {
+        match record.external.status.as_deref() {
+            Some("proven") => ExternalClass::Proven,
+            Some("cex") => ExternalClass::Cex,
+            Some(_) => ExternalClass::Other,
+            None if record.external.outcome.is_some_and(|o| o.is_error()) => ExternalClass::Error,
+            None => ExternalClass::None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ExternalClass::Proven => "proven",
+            ExternalClass::Cex => "cex",
+            ExternalClass::Error => "error",
+            ExternalClass::None => "none",
+            ExternalClass::Other => "other",
+        }
+    }
+}
+
+/// flipscope's side in the table's words: `proven`, `cex`, `unsupported`, `error`,
+/// `unknown`, `interface-violation`.
+pub type FlipscopeClass = FlipStatus;
+
+/// flipscope's status in the table's words (`pass` is `proven`, `fail` is `cex`).
+pub fn flipscope_word(s: FlipStatus) -> &'static str {
+    match s {
+        FlipStatus::Pass => "proven",
+        FlipStatus::Fail => "cex",
+        other => other.as_str(),
+    }
+}
+
+/// Whether the two engines disagree: one proves what the other refutes.
+pub fn disagrees(record: &ReproofRecord) -> bool {
+    matches!(
+        (ExternalClass::of(record), record.status),
+        (ExternalClass::Proven, FlipStatus::Fail) | (ExternalClass::Cex, FlipStatus::Pass)
+    )
+}
+
+/// `yes` (both prove, or both refute), `no` (they disagree) or `n/a`.
+pub fn agreement_word(record: &ReproofRecord) -> &'static str {
+    match (ExternalClass::of(record), record.status) {
+        (ExternalClass::Proven, FlipStatus::Pass) | (ExternalClass::Cex, FlipStatus::Fail) => "yes",
+        _ if disagrees(record) => "no",
+        _ => "n/a",
+    }
+}
+
+/// The table of counts.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Agreement {
+    pub cells: BTreeMap<(ExternalClass, FlipStatus), usize>,
+    pub total: usize,
+    /// Assertions both engines decided (proven or cex on both sides).
+    pub compared: usize,
+    pub agree: usize,
+    /// Positions (in the records given) of the disagreements.
+    pub disagreements: Vec<usize>,
+}
+
+impl Agreement {
+    pub fn of(records: &[&ReproofRecord]) -> Agreement {
+        let mut a = Agreement {
+            total: records.len(),
+            ..Agreement::default()
+        };
+        for (i, r) in records.iter().enumerate() {
+            *a.cells.entry((ExternalClass::of(r), r.status)).or_default() += 1;
+            match agreement_word(r) {
+                "yes" => {
+                    a.compared += 1;
+                    a.agree += 1;
+                }
+                "no" => {
+                    a.compared += 1;
+                    a.disagreements.push(i);
+                }
+                _ => {}
+            }
+        }
+        a
+    }
+
+    pub fn count(&self, external: ExternalClass, flipscope: FlipStatus) -> usize {
+        self.cells.get(&(external, flipscope)).copied().unwrap_or(0)
+    }
+
+    /// Rows that have any count, in table order.
+    pub fn rows(&self) -> Vec<ExternalClass> {
+        ExternalClass::ALL
+            .into_iter()
+            .filter(|e| self.cells.keys().any(|(x, _)| x == e))
+            .collect()
+    }
+
+    /// The columns shown: the five of the issue, and interface violations when any.
+    pub fn columns(&self) -> Vec<FlipStatus> {
+        let mut cols = vec![
+            FlipStatus::Pass,
+            FlipStatus::Fail,
+            FlipStatus::Unsupported,
+            FlipStatus::Error,
+            FlipStatus::Unknown,
+        ];
+        if self
+            .cells
+            .keys()
+            .any(|(_, s)| *s == FlipStatus::InterfaceViolation)
+        {
+            cols.push(FlipStatus::InterfaceViolation);
+        }
+        cols
+    }
+}
+
+impl FieldRow for ReproofRecord {
+    const KEYS: &'static [&'static str] = &[
+        "design",
+        "model",
+        "shots",
+        "assertion",
+        "jasper",
+        "flipscope",
+        "agree",
+        "vacuous",
+        "outcome",
+        "id",
+    ];
+
+    fn field(&self, key: &str) -> Option<Cow<'_, str>> {
+        match key {
+            "design" => Some(Cow::Borrowed(&self.program)),
+            "model" => Some(Cow::Borrowed(&self.model)),
+            "shots" => self.shots.map(|k| Cow::Owned(k.to_string())),
+            "assertion" => Some(Cow::Owned(self.assertion.to_string())),
+            "jasper" => Some(Cow::Borrowed(ExternalClass::of(self).as_str())),
+            "flipscope" => Some(Cow::Borrowed(flipscope_word(self.status))),
+            "agree" => Some(Cow::Borrowed(agreement_word(self))),
+            "vacuous" => self
+                .vacuous
+                .map(|v| Cow::Borrowed(if v { "yes" } else { "no" })),
+            "outcome" => self.external.outcome.map(|o| Cow::Borrowed(o.as_str())),
+            "id" => Some(Cow::Borrowed(&self.id)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reproof::record::ExternalSide;
+    use crate::study::RunOutcome;
+
+    pub(crate) fn record(
+        external: Option<&str>,
+        outcome: RunOutcome,
+        status: FlipStatus,
+    ) -> ReproofRecord {
+        ReproofRecord {
+            id: "d/m/1-shot/#1".into(),
+            program: "d".into(),
+            model: "m".into(),
+            shots: Some(1),
+            assertion: 1,
+            file: "p.sva".into(),
+            line: None,
+            property: "assert property(a);".into(),
+            status,
+            vacuous: None,
+            reason: String::new(),
+            counterexample: None,
+            external: ExternalSide {
+                engine: "jaspergold".into(),
+                status: external.map(str::to_string),
+                precondition: None,
+                outcome: Some(outcome),
+                note: None,
+            },
+            engine: "t".into(),
+        }
+    }
+
+    #[test]
+    fn counts_agreements_and_disagreements() {
+        let records = [
+            record(Some("proven"), RunOutcome::Ok, FlipStatus::Pass),
+            record(Some("proven"), RunOutcome::Ok, FlipStatus::Fail),
+            record(Some("cex"), RunOutcome::Ok, FlipStatus::Fail),
+            record(Some("cex"), RunOutcome::Ok, FlipStatus::Unsupported),
+            record(None, RunOutcome::Syntax, FlipStatus::Pass),
+            record(None, RunOutcome::Nolog, FlipStatus::Error),
+        ];
+        let refs: Vec<&ReproofRecord> = records.iter().collect();
+        let a = Agreement::of(&refs);
+        assert_eq!((a.total, a.compared, a.agree), (6, 3, 2));
+        assert_eq!(a.disagreements, [1]);
+        assert_eq!(a.count(ExternalClass::Error, FlipStatus::Pass), 1);
+        assert_eq!(a.count(ExternalClass::None, FlipStatus::Error), 1);
+        assert_eq!(
+            a.rows(),
+            [
+                ExternalClass::Proven,
+                ExternalClass::Cex,
+                ExternalClass::Error,
+                ExternalClass::None
+            ]
+        );
+        assert_eq!(a.columns().len(), 5);
+        assert_eq!(records[1].field("agree").as_deref(), Some("no"));
+        assert_eq!(records[3].field("agree").as_deref(), Some("n/a"));
+        assert_eq!(records[0].field("flipscope").as_deref(), Some("proven"));
+        assert_eq!(records[4].field("jasper").as_deref(), Some("error"));
+    }
+}

@@ -1,0 +1,362 @@
+//! Re-proving a study's assertions: grouped by design, each design's model built once
+//! for all its assertions, every assertion getting one record. Designs that do not
+//! elaborate and constructs outside the lowered subset are counted and named.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus};
+use super::record::{ExternalSide, ReproofRecord};
+use super::scope::{design_of, in_top_scope, renamed_ports, with_reset_disabled};
+use super::unit::AssertionUnit;
+use crate::study::Study;
+
+/// A design the engine could not prove anything on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DesignFailure {
+    pub program: String,
+    pub message: String,
+    /// Its assertions (each recorded as `error`).
+    pub assertions: usize,
+}
+
+/// What a re-proof did.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReproofSummary {
+    /// One per unit, in the units' order.
+    pub records: Vec<ReproofRecord>,
+    pub design_failures: Vec<DesignFailure>,
+    /// Constructs outside the lowered subset, with how many assertions use them.
+    pub unsupported: BTreeMap<String, usize>,
+    pub designs: usize,
+    /// Wall-clock seconds of the proofs.
+    pub seconds: f64,
+}
+
+/// How the reset of a script is modelled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ResetPhase {
+    /// As JasperGold: the reset holds in the first cycle and no attempt is checked
+    /// while it holds (`disable iff (RESET)` added to each assertion).
+    #[default]
+    Jasper,
+    /// As `flipscope prove`: the reset holds in the first cycle, is free after, and
+    /// assertions are checked from the first cycle.
+    FirstCycle,
+}
+
+/// How a re-proof is run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReproofOptions {
+    pub reset_phase: ResetPhase,
+}
+
+/// Re-proves `units` (all from `study`) with `engine`.
+pub fn reprove(
+    study: &Study,
+    units: &[AssertionUnit],
+    engine: &dyn Engine,
+    options: &ReproofOptions,
+) -> ReproofSummary {
+    let mut by_program: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, u) in units.iter().enumerate() {
+        by_program.entry(&u.program).or_default().push(i);
+    }
+    let mut summary = ReproofSummary {
+        designs: by_program.len(),
+        ..ReproofSummary::default()
+    };
+    let mut verdicts: Vec<Option<EngineVerdict>> = vec![None; units.len()];
+    let mut texts: Vec<String> = units.iter().map(|u| u.text.clone()).collect();
+    let mut jobs: Vec<(DesignSpec, Vec<usize>)> = Vec::new();
+    for (program, members) in &by_program {
+        let design = study
+            .program(program)
+            .ok_or_else(|| format!("no program \"{program}\" in the study"))
+            .and_then(|p| {
+                let renames = renamed_ports(p);
+                let reset = p
+                    .reset
+                    .as_deref()
+                    .filter(|_| options.reset_phase == ResetPhase::Jasper);
+                for &i in members {
+                    let text = in_top_scope(&units[i].text, &renames);
+                    texts[i] = reset
+                        .and_then(|r| with_reset_disabled(&text, r))
+                        .unwrap_or(text);
+                }
+                design_of(p)
+            });
+        match design {
+            Ok(spec) => jobs.push((spec, members.clone())),
+            Err(message) => fail_design(&mut summary, &mut verdicts, program, members, message),
+        }
+    }
+    let start = Instant::now();
+    let batch: Vec<(DesignSpec, Vec<AssertionText>)> = jobs
+        .iter()
+        .map(|(spec, members)| {
+            let texts = members
+                .iter()
+                .map(|&i| AssertionText {
+                    text: texts[i].clone(),
+                    file: units[i].file.clone(),
+                    line: units[i].line,
+                })
+                .collect();
+            (spec.clone(), texts)
+        })
+        .collect();
+    let outcomes = engine.prove_all(&batch);
+    summary.seconds = start.elapsed().as_secs_f64();
+    for ((spec, members), outcome) in jobs.iter().zip(outcomes) {
+        match outcome {
+            DesignOutcome {
+                error: Some(message),
+                ..
+            } => {
+                fail_design(&mut summary, &mut verdicts, &spec.name, members, message);
+            }
+            DesignOutcome { verdicts: vs, .. } if vs.len() == members.len() => {
+                for (&i, v) in members.iter().zip(vs) {
+                    verdicts[i] = Some(v);
+                }
+            }
+            DesignOutcome { verdicts: vs, .. } => fail_design(
+                &mut summary,
+                &mut verdicts,
+                &spec.name,
+                members,
+                format!(
+                    "the engine gave {} verdicts for {} assertions",
+                    vs.len(),
+                    members.len()
+                ),
+            ),
+        }
+    }
+    let describe = engine.describe();
+    for (i, u) in units.iter().enumerate() {
+        let v = verdicts[i].take().unwrap_or(EngineVerdict {
+            status: FlipStatus::Error,
+            vacuous: None,
+            reason: "not proven".into(),
+            counterexample: None,
+        });
+        if v.status == FlipStatus::Unsupported {
+            *summary.unsupported.entry(construct(&v.reason)).or_default() += 1;
+        }
+        summary.records.push(ReproofRecord {
+            id: u.id.clone(),
+            program: u.program.clone(),
+            model: u.model.clone(),
+            shots: u.shots,
+            assertion: u.index,
+            file: u.file.clone(),
+            line: u.line,
+            property: std::mem::take(&mut texts[i]),
+            status: v.status,
+            vacuous: v.vacuous,
+            reason: v.reason,
+            counterexample: v.counterexample,
+            external: ExternalSide {
+                engine: "jaspergold".into(),
+                status: u.external.clone(),
+                precondition: u.precondition.clone(),
+                outcome: u.outcome,
+                note: u.note.clone(),
+            },
+            engine: describe.clone(),
+        });
+    }
+    summary
+}
+
+fn fail_design(
+    summary: &mut ReproofSummary,
+    verdicts: &mut [Option<EngineVerdict>],
+    program: &str,
+    members: &[usize],
+    message: String,
+) {
+    for &i in members {
+        verdicts[i] = Some(EngineVerdict {
+            status: FlipStatus::Error,
+            vacuous: None,
+            reason: format!("the design does not elaborate: {message}"),
+            counterexample: None,
+        });
+    }
+    summary.design_failures.push(DesignFailure {
+        program: program.to_string(),
+        message,
+        assertions: members.len(),
+    });
+}
+
+/// The construct an `unsupported` reason names: its first `` `quoted` `` word, else
+/// the reason up to its first colon.
+pub fn construct(reason: &str) -> String {
+    if let Some(start) = reason.find('`')
+        && let Some(len) = reason[start + 1..].find('`')
+    {
+        return reason[start + 1..start + 1 + len].to_string();
+    }
+    reason
+        .split(':')
+        .next()
+        .unwrap_or(reason)
+        .trim()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reproof::unit::units_of;
+    use crate::study::{ExternalRun, ExternalVerdict, Generation, Program, RunOutcome};
+    use serde_json::{Map, json};
+
+    /// Passes assertions that mention `good`, fails `bad`, calls `$future` unsupported,
+    /// and refuses the design `broken`.
+    struct Scripted;
+
+    impl Engine for Scripted {
+        fn describe(&self) -> String {
+            "scripted".into()
+        }
+        fn prove(&self, design: &DesignSpec, assertions: &[AssertionText]) -> DesignOutcome {
+            if design.top == "broken" {
+                return DesignOutcome {
+                    error: Some("broken.v:1: syntax error".into()),
+                    verdicts: vec![],
+                };
+            }
+            let verdicts = assertions
+                .iter()
+                .map(|a| {
+                    let a = &a.text;
+                    let status = if a.contains("$future") {
+                        FlipStatus::Unsupported
+                    } else if a.contains("good") {
+                        FlipStatus::Pass
+                    } else {
+                        FlipStatus::Fail
+                    };
+                    EngineVerdict {
+                        status,
+                        vacuous: None,
+                        reason: if status == FlipStatus::Unsupported {
+                            "`$future` is outside the lowered subset (x:1:1)".into()
+                        } else {
+                            String::new()
+                        },
+                        counterexample: None,
+                    }
+                })
+                .collect();
+            DesignOutcome {
+                error: None,
+                verdicts,
+            }
+        }
+    }
+
+    fn program(id: &str, top: &str) -> Program {
+        serde_json::from_value(json!({
+            "id": id, "stratum": "g", "synchronous": true, "clock": "posedge clk",
+            "rtl": format!("module {top}(input clk); endmodule"), "reference": "",
+            "kind": "module", "top": top
+        }))
+        .unwrap()
+    }
+
+    fn generation(program: &str, texts: &[(&str, &str)]) -> Generation {
+        let verdicts = texts
+            .iter()
+            .enumerate()
+            .map(|(i, (status, text))| ExternalVerdict {
+                assertion: i + 1,
+                name: format!("_assert_{}", i + 1),
+                status: status.to_string(),
+                precondition: None,
+                text: Some(text.to_string()),
+                line: Some(i + 2),
+                extra: Map::new(),
+            })
+            .collect();
+        Generation {
+            program: program.into(),
+            variant: "original".into(),
+            model: "m".into(),
+            output: String::new(),
+            shots: Some(1),
+            external: Some(ExternalRun {
+                engine: "jaspergold".into(),
+                version: None,
+                outcome: RunOutcome::Ok,
+                log: None,
+                analysed: Some("p.sva".into()),
+                message: None,
+                verdicts,
+                extra: Map::new(),
+            }),
+            meta: None,
+            extra: Map::new(),
+        }
+    }
+
+    #[test]
+    fn every_unit_gets_a_record_and_failures_are_named() {
+        let study = Study::new(
+            vec![program("a", "a"), program("b", "broken")],
+            vec![
+                generation(
+                    "a",
+                    &[
+                        ("proven", "assert property(good);"),
+                        ("proven", "assert property(bad);"),
+                        ("cex", "assert property($future(x));"),
+                    ],
+                ),
+                generation("b", &[("cex", "assert property(good);")]),
+            ],
+            vec![],
+            vec![],
+        );
+        let units = units_of(&study);
+        let s = reprove(&study, &units, &Scripted, &ReproofOptions::default());
+        let statuses: Vec<FlipStatus> = s.records.iter().map(|r| r.status).collect();
+        assert_eq!(
+            statuses,
+            [
+                FlipStatus::Pass,
+                FlipStatus::Fail,
+                FlipStatus::Unsupported,
+                FlipStatus::Error
+            ]
+        );
+        assert_eq!(s.records[1].external.status.as_deref(), Some("proven"));
+        assert_eq!(s.design_failures.len(), 1);
+        assert_eq!(s.design_failures[0].program, "b");
+        assert!(
+            s.records[3]
+                .reason
+                .contains("does not elaborate: broken.v:1")
+        );
+        assert_eq!(s.unsupported, BTreeMap::from([("$future".to_string(), 1)]));
+        assert_eq!(s.designs, 2);
+    }
+
+    #[test]
+    fn constructs_are_named_from_reasons() {
+        assert_eq!(
+            construct("`s_eventually` at p.sva:3:5 is outside the subset"),
+            "s_eventually"
+        );
+        assert_eq!(
+            construct("sequence operator intersect: not lowered"),
+            "sequence operator intersect"
+        );
+    }
+}

@@ -1,0 +1,97 @@
+//! What the assertions screens show, built off the UI thread when the study loads: the
+//! study's assertions joined with `reproof.jsonl` (beside the study, when there), and
+//! each design's files.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::reproof::scope::design_of;
+use crate::reproof::{AssertionView, REPROOF_FILE, join, read_records, units_of};
+use crate::study::Study;
+
+/// A design's files, as the audit screen shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DesignText {
+    pub top: String,
+    /// The top module's file, the other sources (reverse reading order), then headers.
+    pub files: Vec<(String, String)>,
+    pub clock: Option<String>,
+    pub reset: Option<String>,
+    /// The dataset folder it came from.
+    pub folder: Option<String>,
+}
+
+/// Every assertion of the study with both verdicts.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct AssertionStudy {
+    pub views: Vec<AssertionView>,
+    pub designs: BTreeMap<String, DesignText>,
+    /// Why flipscope's verdicts are missing or partial (no `reproof.jsonl`, a bad one).
+    pub note: Option<String>,
+}
+
+impl AssertionStudy {
+    /// Whether a loaded study is one of assertions with external verdicts.
+    pub fn applies(study: &Study) -> bool {
+        study.pairs.is_empty()
+            && !study.generations.is_empty()
+            && study.generations.iter().all(|g| g.external.is_some())
+            && study.programs.iter().all(|p| p.is_module())
+    }
+
+    /// The assertions of `study`, with the records of `dir/reproof.jsonl` when it exists.
+    pub fn build(study: &Study, dir: Option<&Path>) -> AssertionStudy {
+        let path = dir.map(|d| d.join(REPROOF_FILE));
+        let (records, note) = match path {
+            Some(p) if p.is_file() => match read_records(&p) {
+                Ok(r) => (r, None),
+                Err(errors) => (
+                    Vec::new(),
+                    Some(format!(
+                        "{} cannot be read ({} errors, the first: {}): flipscope's verdicts are not shown",
+                        p.display(),
+                        errors.len(),
+                        errors[0]
+                    )),
+                ),
+            },
+            _ => (
+                Vec::new(),
+                Some(
+                    "not re-proven yet: run `flipscope reprove STUDY` for flipscope's verdicts"
+                        .into(),
+                ),
+            ),
+        };
+        let designs = study
+            .programs
+            .iter()
+            .filter_map(|p| {
+                let d = design_of(p).ok()?;
+                // The top module's file first, then the other sources, then headers.
+                let mut files: Vec<_> = d.sources.iter().rev().cloned().collect();
+                files.extend(d.headers.iter().cloned());
+                Some((
+                    p.id.clone(),
+                    DesignText {
+                        top: d.top,
+                        files,
+                        clock: d.clock,
+                        reset: d.reset,
+                        folder: p
+                            .meta
+                            .as_ref()
+                            .and_then(|m| m.get("folder"))
+                            .and_then(|f| f.as_str())
+                            .map(str::to_string),
+                    },
+                ))
+            })
+            .collect();
+        AssertionStudy {
+            views: join(units_of(study), records),
+            designs,
+            note,
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The assertions screens' state: the study's assertions, the indices that pass the
+//! filter, the selection, and the audited assertion with its pane and scrolls.
+
+use std::sync::Arc;
+
+use super::model::AssertionStudy;
+use crate::reproof::AssertionView;
+use crate::stats::FieldFilter;
+
+/// The panes of the audit screen, in Tab order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssertionPane {
+    Rtl,
+    Assertion,
+    Waveform,
+}
+
+impl AssertionPane {
+    pub const ALL: [AssertionPane; 3] = [
+        AssertionPane::Rtl,
+        AssertionPane::Assertion,
+        AssertionPane::Waveform,
+    ];
+
+    pub fn index(self) -> usize {
+        Self::ALL.iter().position(|p| *p == self).unwrap_or(0)
+    }
+}
+
+/// The audit of one assertion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssertionAudit {
+    /// The assertion's index in the study.
+    pub index: usize,
+    pub pane: AssertionPane,
+    /// Lines scrolled, per pane (the waveform scrolls by cycles).
+    pub scroll: [usize; 3],
+}
+
+/// The queue of assertions and its audit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssertionsState {
+    pub study: Arc<AssertionStudy>,
+    /// The indices shown, in study order.
+    pub visible: Vec<usize>,
+    pub selected: usize,
+    pub offset: usize,
+    pub filter: FieldFilter,
+    /// (agree, disagree, not compared) over the visible assertions.
+    pub agreement: [usize; 3],
+    pub audit: Option<AssertionAudit>,
+}
+
+impl AssertionsState {
+    /// The queue showing every assertion.
+    pub fn new(study: Arc<AssertionStudy>) -> AssertionsState {
+        let mut s = AssertionsState {
+            study,
+            visible: Vec::new(),
+            selected: 0,
+            offset: 0,
+            filter: FieldFilter::default(),
+            agreement: [0; 3],
+            audit: None,
+        };
+        s.refilter();
+        s
+    }
+
+    /// The assertion under the selection.
+    pub fn selected_view(&self) -> Option<&AssertionView> {
+        self.visible
+            .get(self.selected)
+            .map(|&i| &self.study.views[i])
+    }
+
+    /// Recomputes the visible list, keeping the selected assertion when still shown.
+    pub fn refilter(&mut self) {
+        let keep = self.visible.get(self.selected).copied();
+        self.visible = (0..self.study.views.len())
+            .filter(|&i| self.filter.matches(&self.study.views[i]))
+            .collect();
+        self.agreement = [0; 3];
+        for &i in &self.visible {
+            let slot = match self.study.views[i].agree() {
+                "yes" => 0,
+                "no" => 1,
+                _ => 2,
+            };
+            self.agreement[slot] += 1;
+        }
+        self.selected = keep
+            .and_then(|k| self.visible.iter().position(|&i| i == k))
+            .unwrap_or(0);
+        self.offset = self.offset.min(self.selected);
+    }
+
+    /// Moves the selection by `delta` (clamped), scrolled to stay within `rows`.
+    pub fn move_by(&mut self, delta: isize, rows: usize) {
+        if self.visible.is_empty() {
+            return;
+        }
+        self.selected = self
+            .selected
+            .saturating_add_signed(delta)
+            .min(self.visible.len() - 1);
+        let rows = rows.max(1);
+        if self.selected < self.offset {
+            self.offset = self.selected;
+        } else if self.selected >= self.offset + rows {
+            self.offset = self.selected + 1 - rows;
+        }
+    }
+}

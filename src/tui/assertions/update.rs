@@ -1,0 +1,118 @@
+//! How `App` applies the assertions screens' actions: moving and filtering the queue,
+//! opening an assertion's audit, stepping to the next one, scrolling the focused pane.
+
+use crate::stats::FieldFilter;
+use crate::tui::app::{App, Request, Screen};
+use crate::tui::jobs::JobKind;
+use crate::tui::text::highlight::text_key;
+
+use super::audit_view::rtl_text;
+use super::state::{AssertionAudit, AssertionPane};
+
+impl App {
+    /// Enter on the queue: the selected assertion's audit.
+    pub(crate) fn open_assertion(&mut self) {
+        let Some(s) = &mut self.assertions else {
+            return;
+        };
+        let Some(&index) = s.visible.get(s.selected) else {
+            return;
+        };
+        s.audit = Some(AssertionAudit {
+            index,
+            pane: AssertionPane::Rtl,
+            scroll: [0; 3],
+        });
+        self.screen = Screen::AssertionAudit;
+        self.request_assertion_highlights();
+    }
+
+    /// The next (or previous) assertion of the queue, audited.
+    pub(crate) fn step_assertion(&mut self, delta: isize) {
+        let rows = self.assertion_rows();
+        let Some(s) = &mut self.assertions else {
+            return;
+        };
+        s.move_by(delta, rows);
+        let pane = s.audit.as_ref().map_or(AssertionPane::Rtl, |a| a.pane);
+        if let Some(&index) = s.visible.get(s.selected) {
+            s.audit = Some(AssertionAudit {
+                index,
+                pane,
+                scroll: [0; 3],
+            });
+        }
+        self.request_assertion_highlights();
+    }
+
+    /// Tab: the next pane of the audit.
+    pub(crate) fn cycle_assertion_pane(&mut self, step: usize) {
+        if let Some(a) = self.assertions.as_mut().and_then(|s| s.audit.as_mut()) {
+            let all = AssertionPane::ALL;
+            a.pane = all[(a.pane.index() + step) % all.len()];
+        }
+    }
+
+    /// Scrolls the focused pane.
+    pub(crate) fn scroll_assertion_pane(&mut self, delta: isize) {
+        if let Some(a) = self.assertions.as_mut().and_then(|s| s.audit.as_mut()) {
+            let i = a.pane.index();
+            a.scroll[i] = a.scroll[i].saturating_add_signed(delta).min(1 << 20);
+        }
+    }
+
+    /// Moves the queue's selection.
+    pub(crate) fn move_assertions(&mut self, delta: isize) {
+        let rows = self.assertion_rows();
+        if let Some(s) = &mut self.assertions {
+            s.move_by(delta, rows);
+        }
+    }
+
+    /// Esc on the audit: back to the queue.
+    pub(crate) fn back_to_assertions(&mut self) {
+        self.screen = Screen::Assertions;
+        if let Some(s) = &mut self.assertions {
+            s.audit = None;
+        }
+    }
+
+    /// Rows of the queue's table at the current size.
+    pub fn assertion_rows(&self) -> usize {
+        super::view::rows(self.size)
+    }
+
+    /// The filter bar's text on the assertions queue: applied when it parses.
+    pub(crate) fn edit_assertion_filter(&mut self, change: impl FnOnce(&mut String)) {
+        change(&mut self.filter_input);
+        match FieldFilter::parse::<crate::reproof::AssertionView>(&self.filter_input) {
+            Ok(filter) => {
+                self.filter_error = None;
+                let rows = self.assertion_rows();
+                if let Some(s) = &mut self.assertions {
+                    s.filter = filter;
+                    s.refilter();
+                    s.move_by(0, rows);
+                }
+            }
+            Err(e) => self.filter_error = Some(e),
+        }
+    }
+
+    fn request_assertion_highlights(&mut self) {
+        let Some(s) = &self.assertions else { return };
+        let Some(a) = &s.audit else { return };
+        let Some(view) = s.study.views.get(a.index) else {
+            return;
+        };
+        let mut texts = vec![view.unit.text.clone()];
+        if let Some(d) = s.study.designs.get(&view.unit.program) {
+            texts.push(rtl_text(d));
+        }
+        texts.retain(|t| !self.highlights.contains_key(&text_key(t)));
+        if !texts.is_empty() {
+            let id = self.ask(JobKind::Highlight);
+            self.requests.push(Request::Highlight { id, texts });
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! The assertions queue: a header with the counts (assertions shown, agreements,
+//! disagreements) and the filter, then one row per assertion: design, model, shots,
+//! N, JasperGold's status, flipscope's, whether they agree, and the statement.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Cell, Paragraph, Wrap};
+
+use crate::reproof::AssertionView;
+use crate::tui::app::App;
+use crate::tui::layout::frame_areas;
+use crate::tui::theme::{Role, Theme};
+use crate::tui::widgets::ellipsis::{Cut, fit};
+use crate::tui::widgets::table::{DataTable, TableRow};
+
+/// Lines of the header block (borders included).
+pub const HEADER: u16 = 4;
+
+/// The column headings.
+pub const COLUMNS: [&str; 8] = [
+    "design",
+    "model",
+    "shots",
+    "#",
+    "jasper",
+    "flipscope",
+    "agree",
+    "assertion",
+];
+
+/// Rows of the table at a terminal size.
+pub fn rows(size: (u16, u16)) -> usize {
+    let [body, _, _] = frame_areas(Rect::new(0, 0, size.0, size.1));
+    body.height.saturating_sub(HEADER + 3).max(1) as usize
+}
+
+/// The role of a verdict word.
+pub fn verdict_role(word: &str) -> Role {
+    match word {
+        "proven" => Role::Correct,
+        "cex" => Role::Wrong,
+        "error" | "unsupported" => Role::Error,
+        _ => Role::Muted,
+    }
+}
+
+/// The role of an agreement word.
+pub fn agree_role(word: &str) -> Role {
+    match word {
+        "yes" => Role::Gain,
+        "no" => Role::Loss,
+        _ => Role::Muted,
+    }
+}
+
+struct AssertionRow<'a> {
+    view: &'a AssertionView,
+    widths: [u16; 2],
+}
+
+impl TableRow for AssertionRow<'_> {
+    fn cells(&self, theme: &Theme) -> Vec<Cell<'static>> {
+        let u = &self.view.unit;
+        let jasper = u.external_class().to_string();
+        let flip = self.view.flipscope().to_string();
+        let agree = self.view.agree().to_string();
+        let text: String = u.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        vec![
+            Cell::from(fit(&u.program, usize::from(self.widths[0]), Cut::Middle)),
+            Cell::from(fit(&u.model, usize::from(self.widths[1]), Cut::End)),
+            Cell::from(u.shots.map(|k| k.to_string()).unwrap_or_default()),
+            Cell::from(u.index.to_string()),
+            Cell::from(jasper.clone()).style(theme.style(verdict_role(&jasper))),
+            Cell::from(flip.clone()).style(theme.style(verdict_role(&flip))),
+            Cell::from(agree.clone()).style(theme.style(agree_role(&agree))),
+            Cell::from(text),
+        ]
+    }
+}
+
+/// Draws the queue into `area`.
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let Some(s) = &app.assertions else { return };
+    let [header, table] =
+        Layout::vertical([Constraint::Length(HEADER), Constraint::Min(3)]).areas(area);
+    let theme = &app.theme;
+    let [agree, disagree, other] = s.agreement;
+    let mut lines = vec![Line::from(vec![
+        Span::styled(
+            format!("{} assertions", s.visible.len()),
+            theme.style(Role::Title),
+        ),
+        Span::raw(format!(" of {}   ", s.study.views.len())),
+        Span::styled(format!("agree {agree}"), theme.style(Role::Gain)),
+        Span::raw("   "),
+        Span::styled(format!("disagree {disagree}"), theme.style(Role::Loss)),
+        Span::raw(format!("   not compared {other}")),
+    ])];
+    let filter = if s.filter.is_empty() {
+        "(none: / to filter)".to_string()
+    } else {
+        s.filter.source().to_string()
+    };
+    lines.push(Line::from(vec![
+        Span::styled("filter ", theme.style(Role::Muted)),
+        Span::raw(filter),
+    ]));
+    if let Some(note) = &s.study.note {
+        lines[1]
+            .spans
+            .push(Span::styled(format!("   {note}"), theme.style(Role::Muted)));
+    }
+    let block = Block::bordered()
+        .border_style(theme.style(Role::Border))
+        .title_top(Line::styled(
+            " Assertions: JasperGold and flipscope ",
+            theme.style(Role::Title),
+        ));
+    frame.render_widget(
+        Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
+        header,
+    );
+    let capacity = DataTable::<AssertionRow>::capacity(table);
+    let offset = s.offset.min(s.visible.len().saturating_sub(1));
+    let design_w = s
+        .visible
+        .iter()
+        .map(|&i| s.study.views[i].unit.program.chars().count())
+        .max()
+        .unwrap_or(6)
+        .clamp(6, 24) as u16;
+    let widths = [design_w, 14];
+    let window = s
+        .visible
+        .iter()
+        .skip(offset)
+        .take(capacity)
+        .map(|&i| AssertionRow {
+            view: &s.study.views[i],
+            widths,
+        })
+        .collect();
+    let constraints = vec![
+        Constraint::Length(design_w),
+        Constraint::Length(14),
+        Constraint::Length(5),
+        Constraint::Length(3),
+        Constraint::Length(6),
+        Constraint::Length(11),
+        Constraint::Length(5),
+        Constraint::Fill(1),
+    ];
+    let widget = DataTable {
+        block: Block::bordered().title_top(Line::styled(" Assertions ", theme.style(Role::Title))),
+        header: COLUMNS.iter().map(|c| c.to_string()).collect(),
+        widths: constraints,
+        rows: window,
+        offset,
+        selected: (!s.visible.is_empty()).then_some(s.selected),
+        total: s.visible.len(),
+        theme,
+    };
+    frame.render_widget(widget, table);
+}
