@@ -152,7 +152,8 @@ fn pairs_and_annotations_are_checked_against_the_programs() {
             ("annotations.jsonl", &annotations),
         ],
     );
-    assert_eq!(got.len(), 4, "{got:#?}");
+    // A bad annotations file is a warning (the study opens read-only), not an error.
+    assert_eq!(got.len(), 3, "{got:#?}");
     assert!(
         got[0].starts_with("pairs.jsonl:1:27: a pair compares \"original\" with a variant"),
         "{got:#?}"
@@ -165,8 +166,6 @@ fn pairs_and_annotations_are_checked_against_the_programs() {
         got[2].starts_with("pairs.jsonl:2:61: stratum \"case/async\" differs"),
         "{got:#?}"
     );
-    assert!(got[3].starts_with("annotations.jsonl:1:140:"), "{got:#?}");
-    assert!(got[3].contains("RFC 3339"), "{got:#?}");
 }
 
 #[test]

@@ -226,7 +226,7 @@ mod tests {
             })
             .unwrap();
         let fail = term.backend().buffer()[(x, 1)].style();
-        assert_eq!(fail, theme.style(Role::Loss));
+        assert_eq!(fail.fg, theme.style(Role::Loss).fg);
         assert!(text[6].contains("cycles 0-2 of 3"), "{text:#?}");
     }
 }
