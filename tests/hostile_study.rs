@@ -338,11 +338,13 @@ fn variant_rtl_that_does_not_parse_is_reported_by_validate_and_audit() {
     let line = p.to_string();
     s.write("programs.jsonl", &format!("{line}\n{}\n", program("p2")));
     let col = line.find("\"if (b && a) x = y\\n\"").unwrap() + 1;
-    refused(
-        &["validate", s.arg()],
-        &format!(
+    // Reported, located, as a warning: scoring against the reference needs no RTL.
+    let (summary, _) = succeeds(&["validate", s.arg()]);
+    assert!(
+        summary.contains(&format!(
             "programs.jsonl:1:{col}: the RTL of variant \"T1\" of program \"p1\" does not parse: 2:1:"
-        ),
+        )),
+        "{summary}"
     );
     let (out, _) = succeeds(&["audit", "--format", "json", s.arg()]);
     let report: Value = serde_json::from_str(&out).unwrap();

@@ -726,7 +726,7 @@ impl Tmux {
 /// Waits for a file to appear; its text.
 fn wait_file(tmux: &Tmux, path: &Path) -> String {
     let deadline = Instant::now() + Duration::from_secs(30);
-    while !path.exists() {
+    while !std::fs::read_to_string(path).is_ok_and(|t| t.ends_with('\n')) {
         assert!(
             Instant::now() < deadline,
             "{} never appeared; the screen:\n{}",

@@ -203,7 +203,7 @@ impl Tmux {
 /// Waits for the exit file and checks the exit status is 0.
 pub fn exits_with_0(tmux: &Tmux, exit_file: &std::path::Path) {
     let deadline = Instant::now() + Duration::from_secs(30);
-    while !exit_file.exists() {
+    while !exit_written(exit_file) {
         assert!(
             Instant::now() < deadline,
             "flipscope did not quit:\n{}",
@@ -265,7 +265,7 @@ impl Tmux {
     pub fn quit(&self, exit_file: &Path) {
         self.keys(&["q"]);
         let deadline = Instant::now() + Duration::from_secs(30);
-        while !exit_file.exists() {
+        while !exit_written(exit_file) {
             assert!(
                 Instant::now() < deadline,
                 "flipscope did not quit:\n{}",
@@ -319,6 +319,11 @@ pub fn has_colour(text: &str) -> bool {
         p.iter()
             .any(|&c| matches!(c, 30..=38 | 40..=48 | 90..=97 | 100..=107))
     })
+}
+
+/// Whether the shell has written the exit status (the file exists before `echo` fills it).
+fn exit_written(exit_file: &Path) -> bool {
+    std::fs::read_to_string(exit_file).is_ok_and(|t| t.ends_with('\n'))
 }
 
 #[cfg(test)]
