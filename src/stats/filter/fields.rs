@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use super::parse::{find_operator, words};
+use super::parse::{alternatives, find_operator, words};
 use super::{FilterError, Op, Pattern};
 
 /// A row with named text fields.
@@ -93,33 +93,12 @@ fn term(
         };
         return Err(FilterError::at(source, offset, name, message));
     };
-    let value_start = at + op.symbol().len();
-    let values = &word[value_start..];
-    if values.is_empty() {
-        return Err(FilterError::at(
-            source,
-            offset + at,
-            word,
-            format!("expected a value after \"{}\" in \"{word}\"", op.symbol()),
-        ));
-    }
-    let mut alternatives = Vec::new();
-    let mut pos = offset + value_start;
-    for value in values.split(',') {
-        if value.is_empty() {
-            return Err(FilterError::at(
-                source,
-                pos,
-                word,
-                format!("empty alternative in \"{word}\": expected a value between commas"),
-            ));
-        }
-        alternatives.push(match op {
+    let alternatives = alternatives(source, offset, word, at, op, |_, value| {
+        Ok(match op {
             Op::Contains | Op::LacksText => Pattern::contains(value),
             Op::Is | Op::IsNot => Pattern::equality(value),
-        });
-        pos += value.len() + 1;
-    }
+        })
+    })?;
     Ok(FieldTerm {
         key,
         op,

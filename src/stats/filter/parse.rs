@@ -84,6 +84,27 @@ fn parse_term(source: &str, offset: usize, word: &str) -> Result<Term, FilterErr
             format!("unknown key \"{name}\" (expected {})", key_list()),
         ));
     };
+    let alternatives = alternatives(source, offset, word, at, op, |pos, value| {
+        pattern(source, pos, key, op, value)
+    })?;
+    Ok(Term {
+        key,
+        op,
+        alternatives,
+    })
+}
+
+/// The comma-separated values after the operator at `at` of `word` (which starts at
+/// byte `offset` of `source`), each made a pattern by `make` with its byte offset: an
+/// empty value list or an empty alternative is an error located where it is.
+pub(super) fn alternatives(
+    source: &str,
+    offset: usize,
+    word: &str,
+    at: usize,
+    op: Op,
+    mut make: impl FnMut(usize, &str) -> Result<Pattern, FilterError>,
+) -> Result<Vec<Pattern>, FilterError> {
     let value_start = at + op.symbol().len();
     let values = &word[value_start..];
     if values.is_empty() {
@@ -105,14 +126,10 @@ fn parse_term(source: &str, offset: usize, word: &str) -> Result<Term, FilterErr
                 format!("empty alternative in \"{word}\": expected a value between commas"),
             ));
         }
-        alternatives.push(pattern(source, pos, key, op, value)?);
+        alternatives.push(make(pos, value)?);
         pos += value.len() + 1;
     }
-    Ok(Term {
-        key,
-        op,
-        alternatives,
-    })
+    Ok(alternatives)
 }
 
 /// The first operator in the word: `!=`, `!~`, `=` or `~`.
