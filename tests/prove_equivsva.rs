@@ -186,35 +186,6 @@ fn committed(root: &Path) -> HashMap<String, Vec<(String, String, String)>> {
     out
 }
 
-/// The name flipscope gives the property EquivSVA's checker calls `name` in `response`:
-/// the same for named and labelled ones; `inline_K` (the K-th `assert property`
-/// statement) is flipscope's `assert_LINE_COLUMN` of that statement.
-fn our_name(response: &str, name: &str) -> String {
-    let Some(k) = name
-        .strip_prefix("inline_")
-        .and_then(|k| k.parse::<usize>().ok())
-    else {
-        return name.to_string();
-    };
-    let mut count = 0;
-    let mut at = 0;
-    while let Some(i) = response[at..].find("assert") {
-        let start = at + i;
-        let rest = response[start + 6..].trim_start();
-        if rest.starts_with("property") && rest["property".len()..].trim_start().starts_with('(') {
-            count += 1;
-            if count == k {
-                let before = &response[..start];
-                let line = before.matches('\n').count() + 1;
-                let column = before.len() - before.rfind('\n').map_or(0, |n| n + 1) + 1;
-                return format!("assert_{line}_{column}");
-            }
-        }
-        at = start + 6;
-    }
-    name.to_string()
-}
-
 #[test]
 fn generations_agree_with_committed_verdicts() {
     let Some(root) = common::shared_data("equivsva") else {
@@ -263,7 +234,7 @@ fn generations_agree_with_committed_verdicts() {
             if !verdict(status) {
                 continue;
             }
-            let ours = by_name.get(our_name(response, name).as_str());
+            let ours = by_name.get(common::equivsva::our_name(response, name).as_str());
             let Some(ours) = ours else {
                 disagreements.push(format!(
                     "{task} {name}: theirs {status}, not read by flipscope"

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: the real binary and the shared VERT data.
 #![allow(dead_code)]
 
+pub mod equivsva;
 pub mod tmux;
 
 use std::path::PathBuf;
