@@ -496,7 +496,7 @@ fn raw_dev_generations_reconcile_with_the_committed_verdicts() {
     let report: Value = serde_json::from_str(&text).unwrap();
     let m = &report["models"][MODEL];
     // (figure, the authors', flipscope's)
-    let expected = [
+    let expected: [(&str, i64, i64); 14] = [
         ("outputs", 96, 96),
         ("syntax_valid", 79, 82),
         ("properties", 400, 418),
@@ -516,9 +516,5 @@ fn raw_dev_generations_reconcile_with_the_committed_verdicts() {
         .iter()
         .map(|(key, authors, _)| (*key, *authors, m[*key].as_i64().unwrap()))
         .collect();
-    let wanted: Vec<(&str, i64, i64)> = expected
-        .iter()
-        .map(|(k, a, o)| (*k, *a as i64, *o as i64))
-        .collect();
-    assert_eq!(figures, wanted, "(figure, the authors', flipscope's)");
+    assert_eq!(figures, expected, "(figure, the authors', flipscope's)");
 }

@@ -3,7 +3,7 @@
 //! (two-state semantics compares `a == 1'b1` with `a` and `a & b` with `a && b` only
 //! for 1-bit signals), and whether x/z literals are involved.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::logic::{Atom, Expr, Semantics, Term, Widths};
 
@@ -22,7 +22,10 @@ pub fn width_hint(generated: &Expr, reference: &Expr, semantics: &Semantics) -> 
         width_sensitive(e, &mut candidates);
     }
     candidates.retain(|n| semantics.width(n).is_none());
-    if candidates.is_empty() || candidates.len() > MAX_CANDIDATES {
+    if candidates.is_empty()
+        || candidates.len() > MAX_CANDIDATES
+        || private_equalities_only([generated, reference], &candidates, semantics)
+    {
         return None;
     }
     let with = |names: &BTreeSet<String>| {
@@ -54,6 +57,58 @@ pub fn width_hint(generated: &Expr, reference: &Expr, semantics: &Semantics) -> 
          \"widths\" in programs.jsonl)",
         flags.join(" ")
     ))
+}
+
+/// Whether width 1 for every candidate cannot change how the antecedents relate (so
+/// the exact check is not needed): each candidate is compared with exactly one other
+/// candidate, in one equality `a == b`, and occurs nowhere else. Width 1 then only
+/// replaces that equality by `a && b || !a && !b` over atoms of its own, which is
+/// true or false wherever the equality was, so an assignment on which the antecedents
+/// differ still exists. The usual case in VERT: `k_7 != e_3` in both antecedents.
+fn private_equalities_only(
+    exprs: [&Expr; 2],
+    candidates: &BTreeSet<String>,
+    semantics: &Semantics,
+) -> bool {
+    let mut partner: BTreeMap<String, String> = BTreeMap::new();
+    let mut private = true;
+    for e in exprs {
+        e.visit_atoms(&mut |a| {
+            if !private {
+                return;
+            }
+            match a {
+                Atom::Eq(Term::Ident(x), Term::Ident(y))
+                    if x != y
+                        && candidates.contains(x)
+                        && candidates.contains(y)
+                        && semantics.constant(x).is_none()
+                        && semantics.constant(y).is_none() =>
+                {
+                    for (p, q) in [(x, y), (y, x)] {
+                        match partner.get(p) {
+                            Some(other) if other != q => private = false,
+                            Some(_) => {}
+                            None => {
+                                partner.insert(p.clone(), q.clone());
+                            }
+                        }
+                    }
+                }
+                other => {
+                    let mut named = BTreeSet::new();
+                    width_sensitive(&Expr::Atom(other.clone()), &mut named);
+                    if let Atom::Ident(n) = other {
+                        named.insert(n.clone());
+                    }
+                    if named.iter().any(|n| candidates.contains(n)) {
+                        private = false;
+                    }
+                }
+            }
+        });
+    }
+    private && candidates.iter().all(|c| partner.contains_key(c))
 }
 
 /// `; x/z literals ... `, when an antecedent compares with one.
@@ -151,6 +206,43 @@ mod tests {
         assert!(h.contains("`a`, `b` were all 1 bit wide"), "{h}");
         assert_eq!(hint("a == 2", "a"), None);
         assert_eq!(hint("a && c", "a && b"), None);
+    }
+
+    /// Where the shortcut says width 1 cannot matter, the exact check agrees.
+    #[test]
+    fn private_equalities_need_no_exact_check() {
+        let cases = [
+            ("a != b && c", "a != b", true),
+            ("a != b && c != d", "c != d && a != b && e", true),
+            ("a == b", "b == a && c", true),
+            ("a != b && a", "a != b", false),
+            ("a != b && b != c", "a != b", false),
+            ("a != b && (a & c)", "a != b", false),
+            ("a != b && a == 2'd1", "a != b", false),
+            ("a != b || !(a != b) && c", "c", true),
+        ];
+        let sem = Semantics::default_ref();
+        for (g, r, private) in cases {
+            let (g, r) = (parse_expr(g).unwrap(), parse_expr(r).unwrap());
+            let mut candidates = BTreeSet::new();
+            width_sensitive(&g, &mut candidates);
+            width_sensitive(&r, &mut candidates);
+            assert_eq!(
+                private_equalities_only([&g, &r], &candidates, sem),
+                private,
+                "{g} / {r}"
+            );
+            if private {
+                let mut widths = sem.widths().clone();
+                widths.extend(candidates.iter().map(|n| (n.clone(), 1)));
+                let one_bit = sem.clone().with_widths(widths);
+                assert_eq!(
+                    one_bit.relation(&g, &r),
+                    sem.relation(&g, &r),
+                    "{g} / {r}: width 1 changed the relation"
+                );
+            }
+        }
     }
 
     #[test]
