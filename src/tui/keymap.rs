@@ -39,7 +39,6 @@ impl Mode {
     pub const ALL: [Mode; 13] = [
         Mode::Queue,
         Mode::Audit,
-        Mode::Family,
         Mode::Dashboard,
         Mode::Programs,
         Mode::Filter,
@@ -48,6 +47,7 @@ impl Mode {
         Mode::Agreement,
         Mode::Assertions,
         Mode::AssertionAudit,
+        Mode::Family,
         Mode::Copy,
         Mode::Message,
     ];
@@ -85,9 +85,7 @@ impl Mode {
             Mode::Programs => "programs (variants, behaviors, generations)",
             Mode::Assertions => "assertions (AssertionBench: JasperGold and flipscope verdicts)",
             Mode::AssertionAudit => "assertion audit (one assertion)",
-            Mode::Family => {
-                "family (one EquivSVA family pair: implementations, properties, counterexample, transfer)"
-            }
+            Mode::Family => "family (one EquivSVA family pair)",
         }
     }
 

@@ -305,6 +305,9 @@ impl App {
             Action::NextPair => self.step_pair(1),
             Action::PrevPair => self.step_pair(-1),
             Action::ToggleRename => self.toggle_rename(),
+            Action::ToggleOracle if self.is_family_study() => {
+                self.message = Some("family pairs are scored by proof: no oracle to switch".into());
+            }
             Action::ToggleOracle => {
                 self.oracle = match self.oracle {
                     Oracle::Reference => Oracle::Rtl,

@@ -93,6 +93,9 @@ pub struct PropertyRow {
     pub transfer: BTreeMap<String, CheckView>,
     /// Its status on the mutants, by name (`fail` detects).
     pub mutants: BTreeMap<String, CheckView>,
+    /// Another engine's verdict on it (`equivsva's verdict: fail` for the authors'
+    /// imported scores).
+    pub external: Option<String>,
 }
 
 impl PropertyRow {
@@ -121,6 +124,10 @@ impl PropertyRow {
                 .iter()
                 .map(|(k, c)| (k.clone(), CheckView::of(c)))
                 .collect(),
+            external: v
+                .external
+                .as_ref()
+                .map(|e| format!("{}'s verdict: {}", e.source, e.status)),
         }
     }
 

@@ -394,6 +394,9 @@ fn property_lines(
     if let Some(reason) = r.status.as_ref().and_then(|c| c.reason.as_ref()) {
         lines.push(Line::styled(reason.clone(), theme.style(Role::Muted)));
     }
+    if let Some(external) = &r.external {
+        lines.push(Line::styled(external.clone(), theme.style(Role::Muted)));
+    }
     lines
 }
 
@@ -477,7 +480,7 @@ fn draw_counterexample(
                         .is_some_and(|c| c.status == FormalStatus::Fail) =>
                 {
                     format!(
-                        "{} fails, but its verdict carries no counterexample (the authors' verdicts have none: `flipscope score` gives them)",
+                        "{} fails, but its verdict carries no counterexample (imported verdicts have none; `flipscope score` records them)",
                         r.name
                     )
                 }
