@@ -6,8 +6,9 @@
 //! waveform table, and the transfer matrix (property x implementation) with the
 //! mutants each property catches. The tagging keys work here as on the VERT audit
 //! screen. `model` builds what it shows when the study loads; `state`, `update` and
-//! `view` as for every screen.
+//! `view` as for every screen; `figures` draws the family figures on the dashboard.
 
+pub mod figures;
 pub mod model;
 pub mod state;
 pub mod update;

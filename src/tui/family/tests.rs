@@ -275,6 +275,40 @@ fn the_dashboard_measures_the_family_pairs() {
         text.contains("fixture-model") && text.contains("ternary_next"),
         "{text}"
     );
+    // The family figures, as `flipscope metrics` counts them: 4 outputs, all valid;
+    // 5 sound of 9 interface-only properties; 3 of 4 tasks with a sound property; the
+    // family is neither all nor none sound and is variant-sensitive; 1 of 3 mutants
+    // caught.
+    let counts = crate::tui::family::figures::counts(&app);
+    assert_eq!(counts.len(), 1);
+    let c = &counts[0].1;
+    let got: Vec<u64> = [
+        "outputs",
+        "syntax_valid",
+        "sound",
+        "interface_only",
+        "tasks_with_sound",
+        "families_all_sound",
+        "families_none_sound",
+        "variant_sensitive",
+        "mutants_caught",
+        "mutants",
+    ]
+    .iter()
+    .map(|k| c[k])
+    .collect();
+    assert_eq!(got, [4, 4, 5, 9, 3, 0, 0, 1, 1, 3]);
+    assert!(
+        text.contains("Family figures") && text.contains("5/9"),
+        "{text}"
+    );
+    // The selection's filter applies: one implementation.
+    press(&mut app, "Esc /");
+    type_text(&mut app, "variant=ternary_next");
+    press(&mut app, "Enter M");
+    settle(&mut app);
+    let c = &crate::tui::family::figures::counts(&app)[0].1;
+    assert_eq!((c["outputs"], c["sound"]), (1, 0));
 }
 
 #[test]
