@@ -64,6 +64,18 @@ pub fn match_behaviors(
         .map(|b| pair(&b.lhs, &b.rhs, by_value))
         .collect();
     let lhs_keys: Vec<_> = behaviors.iter().map(|b| key(&b.lhs, by_value)).collect();
+    // Each property's consequent equalities as compared, keyed once for all behaviors.
+    let consequent_pairs: Vec<Vec<_>> = declarations
+        .iter()
+        .map(|d| match d {
+            Declaration::Property(p) => p
+                .consequent
+                .iter()
+                .map(|e| pair(&e.lhs, &e.rhs, by_value))
+                .collect(),
+            Declaration::Malformed(_) => Vec::new(),
+        })
+        .collect();
     let mut out: Vec<Option<Match>> = vec![None; behaviors.len()];
     for first in 0..behaviors.len() {
         if out[first].is_some() {
@@ -81,11 +93,8 @@ pub fn match_behaviors(
         let candidates: Vec<usize> = declarations
             .iter()
             .enumerate()
-            .filter(|(_, d)| match d {
-                Declaration::Property(p) => p
-                    .consequent
-                    .iter()
-                    .any(|e| pair(&e.lhs, &e.rhs, by_value) == pairs[first]),
+            .filter(|(i, d)| match d {
+                Declaration::Property(_) => consequent_pairs[*i].contains(&pairs[first]),
                 // §2: a malformed declaration counts for every behavior whose lhs it
                 // names in an equality, on either side.
                 Declaration::Malformed(m) => m.named.iter().any(names_lhs),

@@ -245,7 +245,8 @@ pub(crate) fn visible(reason: &str) -> String {
                     | '\u{fff9}'..='\u{fffb}'
             )
     };
-    if !reason.chars().any(invisible) {
+    // Printable ASCII (the usual reason) holds nothing to escape: one pass over bytes.
+    if reason.bytes().all(|b| (0x20..0x7f).contains(&b)) || !reason.chars().any(invisible) {
         return reason.to_string();
     }
     let mut out = String::with_capacity(reason.len() + 8);

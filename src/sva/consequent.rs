@@ -125,6 +125,10 @@ pub fn canonical_operand(source: &str, tokens: &[Token]) -> String {
 pub(super) fn token_text(source: &str, tokens: &[Token]) -> String {
     let tokens = strip_enclosing(source, tokens);
     let n = tokens.len();
+    // One token (the usual operand: `c_1`, `4'hA`) is its own text.
+    if let [only] = tokens {
+        return only.text(source).to_string();
+    }
     // partner[i]: the index of the `)` closing the `(` at i (balanced pairs only).
     let mut partner = vec![usize::MAX; n];
     let mut open = Vec::new();
