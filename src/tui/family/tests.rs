@@ -327,3 +327,20 @@ fn snapshots() {
         insta::assert_snapshot!(format!("family_rtl_{w}x{h}"), render(&app).backend());
     }
 }
+
+#[test]
+fn a_module_study_without_verdicts_says_to_prove_it() {
+    let from =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/equivsva-study");
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["programs.jsonl", "generations.jsonl"] {
+        std::fs::copy(from.join(name), dir.path().join(name)).unwrap();
+    }
+    let paths = [dir.path().to_path_buf()];
+    let study = crate::tui::model::load::load_raw(&paths, |_| {}).unwrap();
+    let prepared = crate::tui::model::load::Prepared::of_loaded_at(study, &paths);
+    assert!(prepared.raw.is_none(), "the TUI does not prove");
+    assert!(prepared.study.pairs.is_empty());
+    let note = prepared.families.as_ref().unwrap().note.clone().unwrap();
+    assert!(note.contains("flipscope score"), "{note}");
+}

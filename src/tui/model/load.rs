@@ -109,8 +109,8 @@ impl Prepared {
     /// property verdicts (one per family, model and variant against the canonical
     /// implementation, `stats::family::derived_pairs`) after those of its pairs files,
     /// and its families for the family screen. Not scored by the TUI: the verdicts come
-    /// from `flipscope score` (without them the queue is empty and the status line says
-    /// so).
+    /// from `flipscope score` (without them there are no pairs, and the family study's
+    /// note says so).
     pub fn of_families(mut study: Study) -> Prepared {
         let catalog = Arc::new(catalog_of(&study));
         let outputs = crate::stats::family::outputs(&study);
