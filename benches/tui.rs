@@ -46,6 +46,7 @@ fn study(n: usize) -> StudyView {
                     vec![]
                 },
                 pair_hash: None,
+                class: None,
             }
         })
         .collect();

@@ -1060,3 +1060,44 @@ fn journey_programs_before_and_after_generating() {
     tmux.wait_for(&["flip CW"]);
     tmux.quit(&exit_file);
 }
+
+/// Issue 17: an EquivSVA study (the fixture family `counter_0001`, verdicts from
+/// `flipscope score`) opens on its family pairs; Enter opens the family screen with
+/// the failing property's counterexample as a waveform table; a formal tag is saved
+/// from there; `v` shows another implementation; Esc returns to the queue.
+#[test]
+fn journey_equivsva_family_screen_shows_a_counterexample() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let study = dir.path().join("study");
+    copy_dir(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/equivsva-study"),
+        &study,
+    );
+    let tmux = Tmux {
+        socket: format!("flipscope-family-{}", std::process::id()),
+    };
+    let exit_file = tmux.launch(dir.path(), &study, "family");
+    // The queue opens on the losses (CW): the one family pair that loses its sound
+    // property.
+    tmux.wait_for(&["ternary_next", "counter_0001", "of 3 pairs"]);
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for(&[
+        "Counterexample of p_full_late",
+        "[property fails]",
+        "canonical_next",
+    ]);
+    assert!(screen.contains("Transfer and mutants"), "{screen}");
+    assert!(screen.contains("cycle"), "{screen}");
+    tmux.keys(&["2"]);
+    tmux.wait_for(&["tagged wrong-timing (saved)"]);
+    tmux.keys(&["v"]);
+    tmux.wait_for(&["implementation: original", "the canonical implementation"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["of 3 pairs"]);
+    tmux.quit(&exit_file);
+    let annotations = std::fs::read_to_string(study.join("annotations.jsonl")).unwrap();
+    assert!(annotations.contains("wrong-timing"), "{annotations}");
+}

@@ -2,6 +2,10 @@
 //! failure categories of SCORING.md in their checking order, then
 //! `scorer-false-positive` and `reference-error`, bound to the keys `1`..`9`; the
 //! user's config file adds more (`[tags] extra = [...]`), which have no digit key.
+//!
+//! The taxonomy is chosen per study: a study of whole-module programs scored by formal
+//! proof (EquivSVA families, [`formal_study`]) gets the formal failures instead
+//! ([`FORMAL_TAGS`], [`Taxonomy::formal`]), with the config's extra tags kept.
 
 use std::path::Path;
 
@@ -41,6 +45,54 @@ pub const DEFAULT_TAGS: [(&str, &str); 9] = [
     ("reference-error", "the reference property itself is wrong"),
 ];
 
+/// The tags of formal failures (whole-module studies), in key order (`1` is
+/// `too-weak`).
+pub const FORMAL_TAGS: [(&str, &str); 8] = [
+    (
+        "too-weak",
+        "the property holds but says too little of the behavior (no mutant caught)",
+    ),
+    (
+        "wrong-timing",
+        "the right relation at the wrong cycle (|-> for |=>, a missing or extra $past)",
+    ),
+    (
+        "wrong-polarity",
+        "a condition or value negated (reset level, !x for x, a swapped branch)",
+    ),
+    (
+        "internal-signal",
+        "names signals that are not ports of the module",
+    ),
+    ("vacuous", "passes only because its antecedent never holds"),
+    (
+        "not-a-property",
+        "no property that parses and elaborates (prose, pseudocode, broken syntax)",
+    ),
+    (
+        "scorer-false-positive",
+        "flipscope's verdict is wrong: the property is right",
+    ),
+    (
+        "reference-error",
+        "the family's implementations or gold properties are wrong",
+    ),
+];
+
+/// Output categories of whole-module studies that suggest a formal tag other than
+/// their own name (`a` accepts the suggestion).
+const FORMAL_SUGGESTIONS: [(&str, &str); 3] = [
+    ("syntax-error", "not-a-property"),
+    ("no-property", "not-a-property"),
+    ("interface-violation", "internal-signal"),
+];
+
+/// Whether a study is tagged with the formal failures: it has programs and every one
+/// is a whole module scored by proof (EquivSVA families).
+pub fn formal_study(study: &super::Study) -> bool {
+    !study.programs.is_empty() && study.programs.iter().all(|p| p.is_module())
+}
+
 /// One tag an auditor can choose.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TagDef {
@@ -62,7 +114,14 @@ pub struct Taxonomy {
 
 impl Default for Taxonomy {
     fn default() -> Self {
-        let tags = DEFAULT_TAGS
+        Self::of_defaults(&DEFAULT_TAGS)
+    }
+}
+
+impl Taxonomy {
+    /// `defaults` bound to the digit keys in order.
+    fn of_defaults(defaults: &[(&str, &str)]) -> Self {
+        let tags = defaults
             .iter()
             .zip('1'..='9')
             .map(|(&(name, description), key)| TagDef {
@@ -73,6 +132,18 @@ impl Default for Taxonomy {
             })
             .collect();
         Self { tags }
+    }
+
+    /// The formal failures ([`FORMAL_TAGS`]) on the digit keys, with this taxonomy's
+    /// tags from the config kept after them (a repeat is skipped).
+    pub fn formal(&self) -> Self {
+        let mut t = Self::of_defaults(&FORMAL_TAGS);
+        for extra in self.tags.iter().filter(|t| t.from_config) {
+            if t.get(&extra.name).is_none() {
+                t.tags.push(extra.clone());
+            }
+        }
+        t
     }
 }
 
@@ -165,6 +236,10 @@ impl Taxonomy {
     /// unknown category.
     pub fn suggestion(&self, category: Option<&str>) -> Option<&str> {
         let category = category?;
+        let category = FORMAL_SUGGESTIONS
+            .iter()
+            .find(|(c, tag)| *c == category && self.get(tag).is_some())
+            .map_or(category, |(_, tag)| tag);
         self.get(category).map(|t| t.name.as_str())
     }
 }
@@ -189,6 +264,34 @@ mod tests {
         );
         assert_eq!(t.suggestion(Some("correct")), None);
         assert_eq!(t.suggestion(None), None);
+    }
+
+    #[test]
+    fn formal_studies_get_the_formal_failures_and_keep_the_config_tags() {
+        let config = Config::parse(
+            "config.toml",
+            "[tags]\nextra = [\"scorer-bug\", \"vacuous\"]\n",
+        )
+        .unwrap();
+        let t = Taxonomy::with_config(&config, "config.toml")
+            .unwrap()
+            .formal();
+        assert_eq!(t.for_key('1'), Some("too-weak"));
+        assert_eq!(t.for_key('5'), Some("vacuous"));
+        assert_eq!(t.for_key('6'), Some("not-a-property"));
+        assert_eq!(t.for_key('9'), None);
+        // `vacuous` is a formal tag already: only `scorer-bug` is added.
+        assert_eq!(t.tags().len(), 9);
+        assert!(t.get("scorer-bug").is_some_and(|d| d.from_config));
+        assert_eq!(t.suggestion(Some("vacuous")), Some("vacuous"));
+        assert_eq!(t.suggestion(Some("no-property")), Some("not-a-property"));
+        assert_eq!(
+            t.suggestion(Some("interface-violation")),
+            Some("internal-signal")
+        );
+        assert_eq!(t.suggestion(Some("sound")), None);
+        // The path-condition taxonomy suggests no formal tag.
+        assert_eq!(Taxonomy::default().suggestion(Some("no-property")), None);
     }
 
     #[test]

@@ -31,10 +31,12 @@ pub enum Mode {
     Message,
     /// The programs screen (`P`).
     Programs,
+    /// The family audit screen (EquivSVA studies).
+    Family,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 12] = [
+    pub const ALL: [Mode; 13] = [
         Mode::Queue,
         Mode::Audit,
         Mode::Dashboard,
@@ -45,6 +47,7 @@ impl Mode {
         Mode::Agreement,
         Mode::Assertions,
         Mode::AssertionAudit,
+        Mode::Family,
         Mode::Copy,
         Mode::Message,
     ];
@@ -63,6 +66,7 @@ impl Mode {
             Mode::AssertionAudit => "assertion_audit",
             Mode::Copy => "copy",
             Mode::Message => "message",
+            Mode::Family => "family",
         }
     }
 
@@ -81,6 +85,7 @@ impl Mode {
             Mode::Programs => "programs (variants, behaviors, generations)",
             Mode::Assertions => "assertions (AssertionBench: JasperGold and flipscope verdicts)",
             Mode::AssertionAudit => "assertion audit (one assertion)",
+            Mode::Family => "family (one EquivSVA family pair)",
         }
     }
 
@@ -184,7 +189,7 @@ pub enum KeymapError {
     #[error("keymap: [{mode}] unknown key `{key}`: expected e.g. `j`, `Ctrl-p`, `Enter`, `F1`")]
     UnknownKey { mode: String, key: String },
     #[error(
-        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, programs, filter, finder, help, agreement, copy, message, assertions or assertion_audit"
+        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, programs, filter, finder, help, agreement, copy, message, assertions, assertion_audit or family"
     )]
     UnknownMode(String),
 }

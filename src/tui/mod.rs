@@ -7,7 +7,8 @@
 //! - one folder per screen or popup, each holding its state, its `update.rs` (an
 //!   `impl App` block) and its view: `queue` (with the filter bar), `audit` (its panes
 //!   and the truth table), `finder`, `help`, `dashboard` (with its exports),
-//!   `agreement` (with the compare prompt), `tagging` (tags, the note popup, undo, the
+//!   `agreement` (with the compare prompt), `family` (the family audit screen of an
+//!   EquivSVA study), `tagging` (tags, the note popup, undo, the
 //!   audit sample, `E` export, the auditor's name prompt), `copy` (the copy menu),
 //!   `message` (the whole status message);
 //! - `model`: the view model and its adapters from the study's files (`load`, `filter`);
@@ -22,6 +23,7 @@ pub mod assertions;
 pub mod audit;
 pub mod copy;
 pub mod dashboard;
+pub mod family;
 pub mod finder;
 pub mod help;
 pub mod jobs;

@@ -117,6 +117,7 @@ impl AppBuilder {
                     },
                     tags: vec![],
                     pair_hash: None,
+                    class: None,
                 }
             })
             .collect();
@@ -196,5 +197,35 @@ pub fn tagging_app(dir: &Path) -> App {
     let mut app = AppBuilder::fixture().build();
     app.tagging.auditor = "tester".into();
     app.open_annotations(dir, None);
+    app
+}
+
+/// The EquivSVA fixture study (`tests/fixtures/equivsva-study`: one family, four
+/// implementations, verdicts from `flipscope score`), loaded as the load job would, at
+/// `size`; with `store`, its annotation store opened in a copy of the study there.
+pub fn family_app(size: (u16, u16), store: Option<&Path>) -> App {
+    let from = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/equivsva-study");
+    let dir = match store {
+        Some(d) => {
+            for name in ["programs.jsonl", "generations.jsonl", "verdicts.jsonl"] {
+                std::fs::copy(from.join(name), d.join(name)).unwrap();
+            }
+            d.to_path_buf()
+        }
+        None => from,
+    };
+    let study = super::model::load::load_raw(std::slice::from_ref(&dir), |_| {})
+        .expect("the fixture loads");
+    let prepared = Prepared::of_loaded_at(study, std::slice::from_ref(&dir));
+    let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
+    app.update(Action::Resize(size.0, size.1));
+    let id = app.ask(super::jobs::JobKind::Load);
+    app.update(Action::Loaded(id, Ok(std::sync::Arc::new(prepared))));
+    if store.is_some() {
+        app.tagging.auditor = "tester".into();
+        app.open_annotations(&dir, None);
+    }
+    settle(&mut app);
+    app.message = None;
     app
 }

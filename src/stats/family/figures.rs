@@ -161,6 +161,39 @@ fn figures(
     }
 }
 
+/// The counts of every model in `outputs` (sorted by model; the keys of [`KEYS`] and
+/// `mutants`), without intervals: cheap enough to recount on every frame (the TUI's
+/// dashboard). Equal to [`model_figures`]' `all.counts`.
+pub fn model_counts(
+    outputs: &[&OutputSummary],
+    mutants_of: &dyn Fn(&str) -> Option<usize>,
+) -> Vec<(String, BTreeMap<&'static str, u64>)> {
+    let mut by_model: BTreeMap<&str, BTreeMap<&str, Vec<&OutputSummary>>> = BTreeMap::new();
+    for o in outputs {
+        by_model
+            .entry(o.model.as_str())
+            .or_default()
+            .entry(o.program.as_str())
+            .or_default()
+            .push(o);
+    }
+    by_model
+        .into_iter()
+        .map(|(model, families)| {
+            let mut total = [0u64; WIDTH];
+            for (id, outs) in families {
+                for (t, x) in total.iter_mut().zip(family_tallies(&outs, mutants_of(id))) {
+                    *t += x;
+                }
+            }
+            let mut counts: BTreeMap<&'static str, u64> =
+                KEYS.iter().map(|&k| (k, total[slot(k)])).collect();
+            counts.insert("mutants", total[MUTANTS]);
+            (model.to_string(), counts)
+        })
+        .collect()
+}
+
 /// The figures of every model in `outputs` (sorted by model), each over all its outputs
 /// and per implementation style.
 pub fn model_figures(

@@ -11,6 +11,6 @@ pub mod pairs;
 #[cfg(test)]
 mod tests;
 
-pub use figures::{Figures, KEYS, ModelFigures, RATES, model_figures};
+pub use figures::{Figures, KEYS, ModelFigures, RATES, model_counts, model_figures};
 pub use outputs::{OutputRow, OutputSummary, SOUND_BEHAVIOR, outputs, rows};
 pub use pairs::derived_pairs;

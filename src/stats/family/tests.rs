@@ -110,6 +110,11 @@ fn figures_follow_equivsvas_definitions() {
     assert_eq!(m.by_variant["original"].get("families_all_sound"), 1);
     // The same seed gives the same intervals.
     assert_eq!(model_figures(&refs, &|_| None, &config())[0], *m);
+    // The counts alone (the TUI's dashboard) are the figures' counts.
+    let counts = super::model_counts(&refs, &|_| None);
+    assert_eq!(counts.len(), 1);
+    assert_eq!(counts[0].0, "m");
+    assert_eq!(counts[0].1, f.counts);
     let json = export::to_value(&model_figures(&refs, &|_| Some(3), &config()));
     assert_eq!(json["m"]["sound"], 2);
     assert_eq!(json["m"]["ci95"]["sound"].as_array().unwrap().len(), 2);

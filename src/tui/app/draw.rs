@@ -13,7 +13,8 @@ use super::{App, Overlay, Screen};
 use crate::tui::layout;
 use crate::tui::theme::Role;
 use crate::tui::{
-    agreement, assertions, audit, copy, dashboard, finder, help, message, programs, queue, tagging,
+    agreement, assertions, audit, copy, dashboard, family, finder, help, message, programs, queue,
+    tagging,
 };
 
 /// The smallest terminal (columns, rows) the screens are drawn in.
@@ -40,6 +41,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Screen::Programs => programs::view::draw(app, frame, body),
         Screen::Assertions => assertions::view::draw(app, frame, body),
         Screen::AssertionAudit => assertions::audit_view::draw(app, frame, body),
+        Screen::Family => family::view::draw(app, frame, body),
     }
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);

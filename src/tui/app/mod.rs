@@ -20,6 +20,7 @@ use crate::tui::assertions;
 use crate::tui::assertions::{AssertionPane, AssertionsState};
 use crate::tui::audit::{AuditState, Pane};
 use crate::tui::dashboard::{DashboardState, data_changes};
+use crate::tui::family::FamilyState;
 use crate::tui::finder::{FinderEntry, FinderState};
 use crate::tui::help::HelpState;
 use crate::tui::jobs::JobKind;
@@ -91,6 +92,8 @@ pub struct App {
     pub programs: ProgramsState,
     /// The assertions screens of a study with external verdicts (`tui::assertions`).
     pub assertions: Option<AssertionsState>,
+    /// The family screens of a whole-module study (`tui::family`).
+    pub family: Option<FamilyState>,
     next_id: u64,
 }
 
@@ -133,6 +136,7 @@ impl App {
             dashboard: DashboardState::default(),
             programs: ProgramsState::default(),
             assertions: None,
+            family: None,
             next_id: 0,
         }
     }
@@ -185,6 +189,7 @@ impl App {
             (None, Screen::Programs) => Mode::Programs,
             (None, Screen::Assertions) => Mode::Assertions,
             (None, Screen::AssertionAudit) => Mode::AssertionAudit,
+            (None, Screen::Family) => Mode::Family,
         }
     }
 
@@ -262,6 +267,15 @@ impl App {
             Action::PrevPane if self.screen == Screen::AssertionAudit => {
                 self.cycle_assertion_pane(AssertionPane::ALL.len() - 1);
             }
+            Action::NextPane if self.screen == Screen::Family => self.cycle_family_pane(1),
+            Action::PrevPane if self.screen == Screen::Family => {
+                self.cycle_family_pane(crate::tui::family::FamilyPane::ALL.len() - 1);
+            }
+            Action::NextPair if self.screen == Screen::Family => self.step_family(1),
+            Action::PrevPair if self.screen == Screen::Family => self.step_family(-1),
+            Action::CycleVariant if self.screen == Screen::Family => self.next_implementation(),
+            Action::ScrollLeft if self.screen == Screen::Family => self.family_cycles(-1),
+            Action::ScrollRight if self.screen == Screen::Family => self.family_cycles(1),
             Action::NextPair if self.screen == Screen::AssertionAudit => self.step_assertion(1),
             Action::PrevPair if self.screen == Screen::AssertionAudit => self.step_assertion(-1),
             Action::ClearFilters if self.screen == Screen::Assertions => {
@@ -291,6 +305,9 @@ impl App {
             Action::NextPair => self.step_pair(1),
             Action::PrevPair => self.step_pair(-1),
             Action::ToggleRename => self.toggle_rename(),
+            Action::ToggleOracle if self.is_family_study() => {
+                self.message = Some("family pairs are scored by proof: no oracle to switch".into());
+            }
             Action::ToggleOracle => {
                 self.oracle = match self.oracle {
                     Oracle::Reference => Oracle::Rtl,
@@ -359,11 +376,18 @@ impl App {
                                 raw,
                                 catalog,
                                 assertions,
+                                families,
                                 ..
                             } = (*prepared).clone();
                             self.set_study(study, queue, index);
                             self.raw = raw;
                             self.programs = ProgramsState::new(catalog);
+                            self.family = families.map(|f| {
+                                // Formal failures are tagged on family pairs.
+                                self.tagging.taxonomy = self.tagging.taxonomy.formal();
+                                self.message.clone_from(&f.note);
+                                FamilyState::new(f)
+                            });
                             if let Some(a) = assertions {
                                 self.assertions = Some(AssertionsState::new(a));
                                 self.screen = Screen::Assertions;
@@ -433,6 +457,7 @@ impl App {
                     Screen::Dashboard => self.screen = Screen::Queue,
                     Screen::Programs => self.close_programs(),
                     Screen::AssertionAudit => self.back_to_assertions(),
+                    Screen::Family => self.close_family(),
                     Screen::Queue | Screen::Assertions => {}
                 }
             }
@@ -446,6 +471,7 @@ impl App {
             Mode::Programs => self.programs_page(),
             Mode::Assertions => self.assertion_rows(),
             Mode::AssertionAudit => assertions::audit_view::page(self.size),
+            Mode::Family => self.family_page(),
             Mode::Help => self.help_page(),
             _ => self.queue_rows().max(1),
         }
@@ -465,6 +491,7 @@ impl App {
             Mode::Programs => self.move_programs(delta),
             Mode::Assertions => self.move_assertions(delta),
             Mode::AssertionAudit => self.scroll_assertion_pane(delta),
+            Mode::Family => self.move_family(delta),
             Mode::Message | Mode::Filter | Mode::Copy => {}
         }
     }

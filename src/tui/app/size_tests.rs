@@ -1,6 +1,7 @@
 //! Every screen and popup at every size, tiny ones included: nothing panics (issue 15:
 //! the dashboard once indexed outside the buffer on a one-row terminal), and below
-//! `MIN_SIZE` the frame is the "terminal too small" notice.
+//! `MIN_SIZE` the frame is the "terminal too small" notice. The family screen (on its
+//! own fixture study) too.
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -109,6 +110,36 @@ fn every_screen_draws_at_every_size_without_panicking() {
                         .unwrap();
                 }));
                 assert!(drawn.is_ok(), "{name} at {w}x{h} panicked");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_family_screen_draws_at_every_size_without_panicking() {
+    // Each pane focused (one at a time on a small terminal), on the EquivSVA fixture.
+    for tabs in ["", "Tab", "Tab Tab", "Tab Tab Tab", "v v"] {
+        let mut app = crate::tui::testing::family_app((120, 40), None);
+        press(&mut app, "Enter");
+        if !tabs.is_empty() {
+            press(&mut app, tabs);
+        }
+        for w in WIDTHS {
+            for h in HEIGHTS {
+                app.update(Action::Resize(w, h));
+                let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+                let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    terminal
+                        .draw(|frame| crate::tui::app::draw::draw(&app, frame))
+                        .unwrap();
+                    // The view itself, below the notice's minimum too.
+                    terminal
+                        .draw(|frame| {
+                            crate::tui::family::view::draw(&app, frame, frame.area());
+                        })
+                        .unwrap();
+                }));
+                assert!(drawn.is_ok(), "family {tabs:?} at {w}x{h} panicked");
             }
         }
     }

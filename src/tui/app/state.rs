@@ -127,6 +127,8 @@ pub enum Screen {
     Assertions,
     /// The audit of one assertion.
     AssertionAudit,
+    /// The audit of one family pair of a whole-module study (`tui::family`).
+    Family,
 }
 
 /// What is drawn over the screen and takes the keys.

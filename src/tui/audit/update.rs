@@ -15,6 +15,11 @@ impl App {
     /// Opens the audit screen on pair index `pair` (keeping the focused pane and
     /// rename mode of the pair audited before).
     pub(crate) fn open_pair(&mut self, pair: usize) {
+        if self.is_family_study() {
+            // A family pair is audited on the family screen.
+            self.open_family(pair);
+            return;
+        }
         let Some(data) = AuditData::of(&self.study, pair) else {
             return;
         };

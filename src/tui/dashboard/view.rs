@@ -3,7 +3,8 @@
 //! a forest plot of the invariance failure with its interval per condition, and the
 //! accuracy delta (x) against the invariance failure (y). From 110 columns and 30 rows
 //! on the figures sit side by side; below that one shows at a time (Tab switches).
-//! Stale figures (another filter, or being recomputed) are dimmed and marked.
+//! Stale figures (another filter, or being recomputed) are dimmed and marked. A
+//! whole-module study's family figures (`tui::family::figures`) go above the figures.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -94,7 +95,14 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         );
     } else {
         draw_table(app, view, frame, table);
-        draw_figures(app, view, frame, figures);
+        // A whole-module study's family figures above the paired ones.
+        let rows = crate::tui::family::figures::height(app, figures.height);
+        let [family, paired] =
+            Layout::vertical([Constraint::Length(rows), Constraint::Min(0)]).areas(figures);
+        if rows > 0 {
+            crate::tui::family::figures::draw(app, frame, family);
+        }
+        draw_figures(app, view, frame, paired);
     }
     if app.dashboard_is_stale() {
         let dim = Style::new().add_modifier(Modifier::DIM);

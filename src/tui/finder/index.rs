@@ -246,6 +246,7 @@ mod tests {
             trans: SideView::default(),
             tags: vec![],
             pair_hash: None,
+            class: None,
         };
         let mut s = StudyView {
             pairs: vec![

@@ -20,6 +20,9 @@ impl FilterRow for PairView {
     fn trans_category(&self) -> Option<&str> {
         Some(&self.trans.category)
     }
+    fn behavior_class(&self) -> Option<&str> {
+        self.class.as_deref()
+    }
     fn tags(&self) -> impl Iterator<Item = &str> {
         self.tags.iter().map(String::as_str)
     }
@@ -53,6 +56,7 @@ mod tests {
             },
             tags: vec!["dropped-predicate".into()],
             pair_hash: None,
+            class: None,
         };
         let f = |e: &str| Filter::parse(e).unwrap().matches(&p);
         assert!(f(

@@ -15,6 +15,7 @@ use crate::study::source::{FileKind, expand};
 use crate::study::{LocatedError, PairRecord, Program, Side, Study, load_study_with_progress};
 use crate::tui::app::state::Oracle;
 use crate::tui::assertions::AssertionStudy;
+use crate::tui::family::FamilyStudy;
 use crate::tui::finder::{FinderEntry, build_index};
 use crate::tui::model::catalog::{BehaviorEntry, Catalog, GenerationState, ProgramEntry};
 use crate::tui::model::{PairView, ProgramView, SideView, StudyView, VariantView};
@@ -65,6 +66,9 @@ pub struct Prepared {
     /// For a study with external verdicts (AssertionBench): its assertions, shown on
     /// the assertions screens instead of pairs.
     pub assertions: Option<Arc<AssertionStudy>>,
+    /// For a whole-module study (EquivSVA): its families and property verdicts, shown
+    /// on the family screen; its pairs are the family pairs (`stats::family`).
+    pub families: Option<Arc<FamilyStudy>>,
 }
 
 impl Prepared {
@@ -79,6 +83,7 @@ impl Prepared {
             oracle: None,
             catalog: Arc::new(Catalog::default()),
             assertions: None,
+            families: None,
         }
     }
 
@@ -86,6 +91,9 @@ impl Prepared {
     /// external verdicts its assertions (with `reproof.jsonl` from its folder), not
     /// scored by path conditions.
     pub fn of_loaded_at(study: Study, paths: &[PathBuf]) -> Prepared {
+        if FamilyStudy::applies(&study) {
+            return Prepared::of_families(study);
+        }
         if !AssertionStudy::applies(&study) {
             return Prepared::of_loaded(study);
         }
@@ -93,6 +101,25 @@ impl Prepared {
         let assertions = AssertionStudy::build(&study, dir);
         Prepared {
             assertions: Some(Arc::new(assertions)),
+            ..Prepared::new(view_of(study))
+        }
+    }
+
+    /// A whole-module study: the pairs `flipscope score` and `metrics` derive from its
+    /// property verdicts (one per family, model and variant against the canonical
+    /// implementation, `stats::family::derived_pairs`) after those of its pairs files,
+    /// and its families for the family screen. Not scored by the TUI: the verdicts come
+    /// from `flipscope score` (without them there are no pairs, and the family study's
+    /// note says so).
+    pub fn of_families(mut study: Study) -> Prepared {
+        let catalog = Arc::new(catalog_of(&study));
+        let outputs = crate::stats::family::outputs(&study);
+        let derived = crate::stats::family::derived_pairs(&study, &outputs);
+        study.pairs.extend(derived);
+        let families = Arc::new(FamilyStudy::build(&study, &outputs));
+        Prepared {
+            catalog,
+            families: Some(families),
             ..Prepared::new(view_of(study))
         }
     }
@@ -358,7 +385,9 @@ fn side_view(side: Side) -> SideView {
 
 /// One pair as a queue row.
 pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
+    let class = crate::stats::row::FilterRow::behavior_class(&p).map(str::to_string);
     PairView {
+        class,
         flip: p.flip_class(),
         program: p.program,
         stratum: p.stratum,

@@ -49,6 +49,9 @@ pub struct PairView {
     /// `export tags` can tell whether the pair changed since. `None` when unknown (a
     /// pairs file without `pair_hash`).
     pub pair_hash: Option<String>,
+    /// The behavior class of a pair derived from property verdicts (an EquivSVA
+    /// family's category), for `category=`; `None` for VERT pairs.
+    pub class: Option<String>,
 }
 
 /// One rewrite of a program.

@@ -416,6 +416,7 @@ mod tests {
                 trans: SideView::default(),
                 tags: vec![],
                 pair_hash: None,
+                class: None,
             });
         }
         StudyView {

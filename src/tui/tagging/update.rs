@@ -42,16 +42,20 @@ impl App {
 
     /// The pair the tagging keys act on: the audited pair, else the queue's selection.
     pub(crate) fn tag_target(&self) -> Option<usize> {
-        match &self.audit {
-            Some(a) => Some(a.pair),
-            None => self.queue.selected_pair(),
+        match (&self.audit, self.family_audit()) {
+            (Some(a), _) => Some(a.pair),
+            (None, Some(f)) if self.screen == crate::tui::app::Screen::Family => Some(f.pair),
+            (None, _) => self.queue.selected_pair(),
         }
     }
 
     /// The pairs the tag keys act on: the marked ones the queue shows, when there are
     /// any, else the target pair.
     fn tag_targets(&self) -> Vec<usize> {
-        if self.audit.is_none() && !self.queue.marked.is_empty() {
+        if self.audit.is_none()
+            && self.screen != crate::tui::app::Screen::Family
+            && !self.queue.marked.is_empty()
+        {
             let shown: Vec<usize> = self
                 .queue
                 .visible

@@ -1,0 +1,151 @@
+//! How `App` applies the family screen's actions: opening a family pair from the queue
+//! (asking for the implementations' highlighting), stepping through the queue,
+//! choosing the implementation, focusing and scrolling the panes, and going back.
+
+use super::state::{FamilyAudit, FamilyPane};
+use super::view;
+use crate::tui::app::{App, Request, Screen};
+use crate::tui::jobs::JobKind;
+use crate::tui::text::highlight::text_key;
+use crate::tui::widgets::waveform::Waveform;
+
+impl App {
+    /// Whether the study's pairs are family pairs (audited on the family screen).
+    pub fn is_family_study(&self) -> bool {
+        self.family.is_some()
+    }
+
+    /// Opens the family screen on pair index `pair` (keeping the focused pane of the
+    /// pair audited before).
+    pub(crate) fn open_family(&mut self, pair: usize) {
+        let Some(state) = &self.family else { return };
+        let Some(p) = self.study.pairs.get(pair) else {
+            return;
+        };
+        let family = state.study.families.get(&p.program);
+        let mut audit = FamilyAudit::new(pair, &p.program, &p.model, &p.variant, family);
+        if let Some(old) = &state.audit {
+            audit.pane = old.pane;
+        }
+        let texts: Vec<String> = family
+            .map(|f| f.implementations.iter().map(|i| i.rtl.clone()).collect())
+            .unwrap_or_default();
+        if let Some(state) = &mut self.family {
+            state.audit = Some(audit);
+        }
+        self.audit = None;
+        self.screen = Screen::Family;
+        self.overlay = None;
+        let texts: Vec<String> = texts
+            .into_iter()
+            .filter(|t| !self.highlights.contains_key(&text_key(t)))
+            .collect();
+        if !texts.is_empty() {
+            let id = self.ask(JobKind::Highlight);
+            self.requests.push(Request::Highlight { id, texts });
+        }
+    }
+
+    /// Esc: back to the queue.
+    pub(crate) fn close_family(&mut self) {
+        if let Some(state) = &mut self.family {
+            state.audit = None;
+        }
+        self.screen = Screen::Queue;
+    }
+
+    /// `]`/`[`: audits the next or previous pair of the queue.
+    pub(crate) fn step_family(&mut self, delta: isize) {
+        let rows = self.queue_rows();
+        self.queue.move_by(delta, rows);
+        if let Some(pair) = self.queue.selected_pair() {
+            self.open_family(pair);
+        }
+    }
+
+    /// Focuses the pane `step` places further in focus order.
+    pub(crate) fn cycle_family_pane(&mut self, step: usize) {
+        if let Some(a) = self.family_audit_mut() {
+            let n = FamilyPane::ALL.len();
+            a.pane = FamilyPane::ALL[(a.pane.index() + step) % n];
+        }
+    }
+
+    /// `v`: shows the family's next implementation.
+    pub(crate) fn next_implementation(&mut self) {
+        let Some(state) = &mut self.family else {
+            return;
+        };
+        let study = std::sync::Arc::clone(&state.study);
+        if let Some(a) = &mut state.audit {
+            a.next_implementation(&study);
+            let shown = a.shown_variant(&study).to_string();
+            self.message = Some(format!("implementation: {shown}"));
+        }
+    }
+
+    /// `j`/`k` and pages: the properties (and the transfer matrix, whose rows are the
+    /// properties) select; the RTL and the waveform scroll, no further than their
+    /// content.
+    pub(crate) fn move_family(&mut self, delta: isize) {
+        let size = self.size;
+        let Some(state) = &mut self.family else {
+            return;
+        };
+        let study = std::sync::Arc::clone(&state.study);
+        let Some(a) = &mut state.audit else { return };
+        match a.pane {
+            FamilyPane::Properties | FamilyPane::Transfer => a.move_property(delta, &study),
+            FamilyPane::Rtl => {
+                let lines = study
+                    .families
+                    .get(&a.program)
+                    .and_then(|f| f.implementations.get(a.implementation))
+                    .map_or(0, |i| i.rtl.lines().count());
+                let max = lines.saturating_sub(view::rtl_rows(size));
+                let i = FamilyPane::Rtl.index();
+                a.scroll[i] = a.scroll[i].min(max).saturating_add_signed(delta).min(max);
+            }
+            FamilyPane::Counterexample => {
+                let signals = a
+                    .selected(&study)
+                    .and_then(|r| r.shown_trace(a.shown_variant(&study)))
+                    .map_or(0, |(_, t)| t.signals.len());
+                let i = FamilyPane::Counterexample.index();
+                let max = signals.saturating_sub(1);
+                a.scroll[i] = a.scroll[i].min(max).saturating_add_signed(delta).min(max);
+            }
+        }
+    }
+
+    /// `H`/`L`: the waveform's earlier or later cycles.
+    pub(crate) fn family_cycles(&mut self, delta: isize) {
+        let Some(state) = &mut self.family else {
+            return;
+        };
+        let study = std::sync::Arc::clone(&state.study);
+        let Some(a) = &mut state.audit else { return };
+        let cycles = a
+            .selected(&study)
+            .and_then(|r| r.shown_trace(a.shown_variant(&study)))
+            .map_or(0, |(_, t)| Waveform::cycles(t));
+        a.cycle = a
+            .cycle
+            .saturating_add_signed(delta)
+            .min(cycles.saturating_sub(1));
+    }
+
+    /// A page of the family screen's panes.
+    pub(crate) fn family_page(&self) -> usize {
+        view::rtl_rows(self.size).saturating_sub(1).max(1)
+    }
+
+    /// The open family audit.
+    pub fn family_audit(&self) -> Option<&FamilyAudit> {
+        self.family.as_ref().and_then(|s| s.audit.as_ref())
+    }
+
+    fn family_audit_mut(&mut self) -> Option<&mut FamilyAudit> {
+        self.family.as_mut().and_then(|s| s.audit.as_mut())
+    }
+}

@@ -1,0 +1,619 @@
+//! The family audit screen: a header (the family, its behavior class, the model, the
+//! pair's flip and tags; then the four implementations, each with its sound
+//! properties, the shown one highlighted), then four panes: the shown implementation's
+//! RTL with its word diff against the canonical one, its generated properties with
+//! their status, the selected property's counterexample as a waveform table, and the
+//! transfer matrix (property x implementation) with the mutants each property catches.
+//! Side by side (two by two) on a wide terminal, one at a time behind a tab bar on a
+//! small one, as on the VERT audit screen.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
+
+use super::model::{CheckView, FamilyStudy, FamilyText, PropertyRow};
+use super::state::{FamilyAudit, FamilyPane};
+use crate::study::FormalStatus;
+use crate::tui::app::App;
+use crate::tui::audit::view::audit_is_wide;
+use crate::tui::layout::frame_areas;
+use crate::tui::queue::view::flip_role;
+use crate::tui::text::diff::word_diff;
+use crate::tui::text::highlight::text_key;
+use crate::tui::theme::Role;
+use crate::tui::widgets::code::{clip_line, code_lines};
+use crate::tui::widgets::ellipsis::{Cut, fit};
+use crate::tui::widgets::waveform::Waveform;
+
+/// Rows of the header: the pair, then the implementations.
+const HEADER: u16 = 2;
+
+/// Where the family screen's parts go.
+pub struct FamilyLayout {
+    pub header: Rect,
+    /// The pane tab bar (narrow terminals only).
+    pub tabs: Option<Rect>,
+    pub panes: Vec<(FamilyPane, Rect)>,
+}
+
+/// The screen's parts in `area` (the frame's body) with `focused` the focused pane, at
+/// the terminal size `size`.
+pub fn layout(size: (u16, u16), focused: FamilyPane, area: Rect) -> FamilyLayout {
+    let [header, body] =
+        Layout::vertical([Constraint::Length(HEADER), Constraint::Min(3)]).areas(area);
+    if audit_is_wide(size) {
+        let [top, bottom] =
+            Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(body);
+        let [a, b] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(top);
+        let [c, d] = Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
+            .areas(bottom);
+        FamilyLayout {
+            header,
+            tabs: None,
+            panes: vec![
+                (FamilyPane::Rtl, a),
+                (FamilyPane::Properties, b),
+                (FamilyPane::Counterexample, c),
+                (FamilyPane::Transfer, d),
+            ],
+        }
+    } else {
+        let [tabs, pane] =
+            Layout::vertical([Constraint::Length(1), Constraint::Min(3)]).areas(body);
+        FamilyLayout {
+            header,
+            tabs: Some(tabs),
+            panes: vec![(focused, pane)],
+        }
+    }
+}
+
+/// Rows inside the RTL pane's border at the terminal size `size`.
+pub fn rtl_rows(size: (u16, u16)) -> usize {
+    let [body, _, _] = frame_areas(Rect::new(0, 0, size.0, size.1));
+    let l = layout(size, FamilyPane::Rtl, body);
+    l.panes
+        .iter()
+        .find(|(p, _)| *p == FamilyPane::Rtl)
+        .map_or(1, |(_, r)| r.height.saturating_sub(2).max(1) as usize)
+}
+
+/// The pane titles.
+pub fn title(pane: FamilyPane) -> &'static str {
+    match pane {
+        FamilyPane::Rtl => "RTL",
+        FamilyPane::Properties => "Properties",
+        FamilyPane::Counterexample => "Counterexample",
+        FamilyPane::Transfer => "Transfer and mutants",
+    }
+}
+
+/// The letter naming implementation `i` in the transfer matrix.
+pub fn letter(i: usize) -> char {
+    (b'A' + (i % 26) as u8) as char
+}
+
+/// The role of a status word.
+pub fn status_role(word: &str) -> Role {
+    match word {
+        "pass" => Role::Correct,
+        "fail" => Role::Wrong,
+        "vacuous" => Role::Differs,
+        "error" | "interface-violation" | "syntax" => Role::Error,
+        _ => Role::Muted,
+    }
+}
+
+/// A status as a matrix cell of four characters.
+fn short(check: Option<&CheckView>) -> &'static str {
+    match check {
+        None => "  — ",
+        Some(c) if c.status == FormalStatus::Pass && c.vacuous => "vac ",
+        Some(c) => match c.status {
+            FormalStatus::Pass => "pass",
+            FormalStatus::Fail => "FAIL",
+            FormalStatus::Unknown => "unk ",
+            FormalStatus::Unsupported => "uns ",
+            FormalStatus::InterfaceViolation => "ifv ",
+            FormalStatus::Error => "err ",
+        },
+    }
+}
+
+fn block<'a>(app: &App, title: String, focused: bool) -> Block<'a> {
+    let theme = &app.theme;
+    let b = Block::bordered()
+        .border_style(theme.style(if focused { Role::Focus } else { Role::Border }))
+        .title_top(Line::styled(format!(" {title} "), theme.style(Role::Title)));
+    if focused {
+        b.border_type(BorderType::Thick)
+    } else {
+        b
+    }
+}
+
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let Some(state) = &app.family else { return };
+    let Some(audit) = &state.audit else { return };
+    let study = &state.study;
+    let l = layout(app.size, audit.pane, area);
+    draw_header(app, study, audit, frame, l.header);
+    if let Some(tabs) = l.tabs {
+        draw_tabs(app, audit, frame, tabs);
+    }
+    for (pane, rect) in l.panes {
+        let focused = pane == audit.pane;
+        match pane {
+            FamilyPane::Rtl => draw_rtl(app, study, audit, focused, frame, rect),
+            FamilyPane::Properties => draw_properties(app, study, audit, focused, frame, rect),
+            FamilyPane::Counterexample => {
+                draw_counterexample(app, study, audit, focused, frame, rect);
+            }
+            FamilyPane::Transfer => draw_transfer(app, study, audit, focused, frame, rect),
+        }
+    }
+}
+
+fn draw_header(app: &App, study: &FamilyStudy, audit: &FamilyAudit, frame: &mut Frame, area: Rect) {
+    let theme = &app.theme;
+    let muted = |s: String| Span::styled(s, theme.style(Role::Muted));
+    let family = study.families.get(&audit.program);
+    // The pair first (its family, variant, flip, tags, place), the model and class
+    // last: they are cut first on a narrow terminal.
+    let mut first = vec![
+        Span::styled(audit.program.clone(), theme.style(Role::Title)),
+        Span::raw(format!(" original vs {}", audit.variant)),
+    ];
+    if let Some(p) = app.study.pairs.get(audit.pair) {
+        first.push(Span::raw("  "));
+        first.push(Span::styled(
+            p.flip.as_str(),
+            theme.style(flip_role(p.flip)),
+        ));
+        first.push(muted("  tags ".into()));
+        first.push(if p.tags.is_empty() {
+            muted("none".into())
+        } else {
+            Span::styled(p.tags.join(","), theme.style(Role::Key))
+        });
+        if let Some(at) = app.queue.visible.iter().position(|&i| i == audit.pair) {
+            first.push(muted(format!(
+                "  pair {}/{}",
+                at + 1,
+                app.queue.visible.len()
+            )));
+        }
+    }
+    first.push(Span::raw(format!("  {}", audit.model)));
+    if let Some(f) = family {
+        first.push(muted(format!(" ({})", f.category)));
+    }
+    let mut second = Vec::new();
+    match family {
+        Some(f) => {
+            let label = |i: usize, unit: &str, room: usize| {
+                let imp = &f.implementations[i];
+                let counts = study
+                    .output(&audit.model, &audit.program, &imp.variant)
+                    .map_or("no output".to_string(), |o| {
+                        format!("{}/{}{unit}", o.sound, o.properties)
+                    });
+                format!(
+                    " {} {} {counts} ",
+                    letter(i),
+                    fit(&imp.style, room, Cut::End)
+                )
+            };
+            let n = f.implementations.len();
+            let fits = |unit: &str| {
+                let total: usize = (0..n)
+                    .map(|i| label(i, unit, usize::MAX).chars().count() + 1)
+                    .sum();
+                total <= area.width as usize
+            };
+            // The whole labels when they fit, else without "sound", else each style cut
+            // to its share of the line.
+            let (unit, room) = if fits(" sound") {
+                (" sound", usize::MAX)
+            } else if fits("") {
+                ("", usize::MAX)
+            } else {
+                (
+                    "",
+                    (area.width as usize / n.max(1)).saturating_sub(10).max(4),
+                )
+            };
+            for i in 0..n {
+                let imp = &f.implementations[i];
+                let role = if i == audit.implementation {
+                    Role::Selected
+                } else if imp.variant == audit.variant {
+                    Role::Key
+                } else {
+                    Role::Normal
+                };
+                second.push(Span::styled(label(i, unit, room), theme.style(role)));
+                second.push(Span::raw(" "));
+            }
+        }
+        None => second.push(muted("the family's programs are not in the study".into())),
+    }
+    frame.render_widget(
+        Paragraph::new(vec![Line::from(first), Line::from(second)]),
+        area,
+    );
+}
+
+fn draw_tabs(app: &App, audit: &FamilyAudit, frame: &mut Frame, area: Rect) {
+    let theme = &app.theme;
+    let mut spans = Vec::new();
+    for pane in FamilyPane::ALL {
+        let role = if pane == audit.pane {
+            Role::Selected
+        } else {
+            Role::Muted
+        };
+        spans.push(Span::styled(
+            format!(" {} ", title(pane)),
+            theme.style(role),
+        ));
+        spans.push(Span::raw(" "));
+    }
+    spans.push(Span::styled("(Tab)", theme.style(Role::Muted)));
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn draw_rtl(
+    app: &App,
+    study: &FamilyStudy,
+    audit: &FamilyAudit,
+    focused: bool,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let Some(family) = study.families.get(&audit.program) else {
+        frame.render_widget(
+            Paragraph::new("").block(block(app, "RTL".into(), focused)),
+            area,
+        );
+        return;
+    };
+    let Some(imp) = family.implementations.get(audit.implementation) else {
+        return;
+    };
+    let canonical = &family.implementations[0].rtl;
+    let changed = if audit.implementation == 0 {
+        Vec::new()
+    } else {
+        word_diff(canonical, &imp.rtl).1
+    };
+    let what = if audit.implementation == 0 {
+        "the canonical implementation".to_string()
+    } else {
+        "changes against A marked".to_string()
+    };
+    let title = format!(
+        "RTL {} {} · {what}",
+        letter(audit.implementation),
+        imp.style
+    );
+    let b = block(app, title, focused);
+    let inner = b.inner(area);
+    let lines = code_lines(
+        &imp.rtl,
+        app.highlights.get(&text_key(&imp.rtl)).map(|h| h.as_ref()),
+        &changed,
+        true,
+        &app.theme,
+    );
+    let visible = inner.height as usize;
+    let scroll = audit.scroll[FamilyPane::Rtl.index()].min(lines.len().saturating_sub(visible));
+    let gutter = imp.rtl.lines().count().max(1).to_string().len() + 1;
+    let shown: Vec<Line> = lines
+        .iter()
+        .skip(scroll)
+        .take(visible)
+        .map(|l| clip_line(l, gutter, 0, inner.width as usize, &app.theme))
+        .collect();
+    frame.render_widget(Paragraph::new(shown).block(b), area);
+}
+
+/// A property's flags: interface-only or the internal names it uses, sound.
+fn flags(row: &PropertyRow) -> String {
+    let mut out = Vec::new();
+    match row.interface_only {
+        Some(true) => out.push("iface".to_string()),
+        Some(false) => out.push("internal".to_string()),
+        None => {}
+    }
+    if row.sound {
+        out.push("sound".into());
+    }
+    out.join(" ")
+}
+
+fn property_lines(
+    app: &App,
+    rows: &[PropertyRow],
+    selected: usize,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let theme = &app.theme;
+    let name_width = rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 24);
+    let mut lines = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let mark = if i == selected { "›" } else { " " };
+        let word = r.word();
+        let name = fit(&r.name, name_width, Cut::End);
+        let line = Line::from(vec![
+            Span::styled(
+                format!("{mark}{name:<name_width$} "),
+                theme.style(if i == selected {
+                    Role::Selected
+                } else {
+                    Role::Normal
+                }),
+            ),
+            Span::styled(format!("{word:<11} "), theme.style(status_role(word))),
+            Span::styled(
+                flags(r),
+                theme.style(if r.sound { Role::Gain } else { Role::Muted }),
+            ),
+        ]);
+        lines.push(line);
+    }
+    let Some(r) = rows.get(selected) else {
+        return lines;
+    };
+    lines.push(Line::raw(""));
+    for l in r.text.lines() {
+        lines.push(Line::styled(
+            fit(l.trim_end(), width, Cut::End),
+            theme.style(Role::Keyword),
+        ));
+    }
+    if let Some(m) = &r.syntax_message {
+        lines.push(Line::styled(
+            format!("syntax: {m}"),
+            theme.style(Role::Error),
+        ));
+    }
+    if !r.non_interface.is_empty() {
+        lines.push(Line::styled(
+            format!("not ports: {}", r.non_interface.join(", ")),
+            theme.style(Role::Differs),
+        ));
+    }
+    if let Some(reason) = r.status.as_ref().and_then(|c| c.reason.as_ref()) {
+        lines.push(Line::styled(reason.clone(), theme.style(Role::Muted)));
+    }
+    if let Some(external) = &r.external {
+        lines.push(Line::styled(external.clone(), theme.style(Role::Muted)));
+    }
+    lines
+}
+
+fn draw_properties(
+    app: &App,
+    study: &FamilyStudy,
+    audit: &FamilyAudit,
+    focused: bool,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let rows = audit.rows(study);
+    let shown = audit.shown_variant(study);
+    let title = format!(
+        "Properties of {} ({})",
+        letter(audit.implementation),
+        rows.iter().filter(|r| r.index.is_some()).count()
+    );
+    let b = block(app, title, focused);
+    let inner = b.inner(area);
+    if rows.is_empty() {
+        let why = study
+            .note
+            .clone()
+            .unwrap_or_else(|| format!("no verdicts for {} of this family", shown));
+        frame.render_widget(
+            Paragraph::new(Line::styled(why, app.theme.style(Role::Muted)))
+                .wrap(Wrap { trim: true })
+                .block(b),
+            area,
+        );
+        return;
+    }
+    let lines = property_lines(app, rows, audit.property, inner.width as usize);
+    // Keep the selected property in view.
+    let visible = inner.height as usize;
+    let scroll = (audit.property + 1).saturating_sub(visible);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll.min(u16::MAX as usize) as u16, 0))
+            .block(b),
+        area,
+    );
+}
+
+fn draw_counterexample(
+    app: &App,
+    study: &FamilyStudy,
+    audit: &FamilyAudit,
+    focused: bool,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let shown = audit.shown_variant(study);
+    let selected = audit.selected(study);
+    match selected.and_then(|r| r.shown_trace(shown).map(|(w, t)| (r, w, t))) {
+        Some((row, whence, trace)) => {
+            let b = block(
+                app,
+                format!("Counterexample of {} {whence}", row.name),
+                focused,
+            );
+            frame.render_widget(
+                Waveform {
+                    trace,
+                    block: b,
+                    first_cycle: audit.cycle,
+                    first_row: audit.scroll[FamilyPane::Counterexample.index()],
+                    theme: &app.theme,
+                },
+                area,
+            );
+        }
+        None => {
+            let why = match selected {
+                None => "no property selected".to_string(),
+                Some(r)
+                    if r.status
+                        .as_ref()
+                        .is_some_and(|c| c.status == FormalStatus::Fail) =>
+                {
+                    format!(
+                        "{} fails, but its verdict carries no counterexample (imported verdicts have none; `flipscope score` records them)",
+                        r.name
+                    )
+                }
+                Some(r) => format!(
+                    "no counterexample: {} is {} and fails on no other implementation or mutant",
+                    r.name,
+                    r.word()
+                ),
+            };
+            frame.render_widget(
+                Paragraph::new(Line::styled(why, app.theme.style(Role::Muted)))
+                    .wrap(Wrap { trim: true })
+                    .block(block(app, "Counterexample".into(), focused)),
+                area,
+            );
+        }
+    }
+}
+
+/// The transfer matrix's lines: one row per property, a column per implementation
+/// (its own marked), the mutants caught; then the selected property's mutants by name.
+fn transfer_lines(
+    app: &App,
+    family: &FamilyText,
+    rows: &[PropertyRow],
+    audit: &FamilyAudit,
+    own: &str,
+) -> Vec<Line<'static>> {
+    let theme = &app.theme;
+    let name_width = rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 18);
+    let mut header = vec![Span::styled(
+        format!(" {:<name_width$}", "property"),
+        theme.style(Role::Header),
+    )];
+    for (i, _) in family.implementations.iter().enumerate() {
+        let role = if i == audit.implementation {
+            Role::Selected
+        } else {
+            Role::Header
+        };
+        header.push(Span::raw(" "));
+        header.push(Span::styled(format!("  {} ", letter(i)), theme.style(role)));
+    }
+    header.push(Span::styled(" mutants", theme.style(Role::Header)));
+    let mut lines = vec![Line::from(header)];
+    for (i, r) in rows.iter().enumerate().filter(|(_, r)| r.index.is_some()) {
+        let mark = if i == audit.property { "›" } else { " " };
+        let mut spans = vec![Span::styled(
+            format!("{mark}{:<name_width$}", fit(&r.name, name_width, Cut::End)),
+            theme.style(if i == audit.property {
+                Role::Selected
+            } else {
+                Role::Normal
+            }),
+        )];
+        for imp in &family.implementations {
+            let check = r.check_on(&imp.variant, own);
+            let word = check.map_or("", CheckView::word);
+            spans.push(Span::raw(" "));
+            spans.push(Span::styled(short(check), theme.style(status_role(word))));
+        }
+        let caught = r.caught().len();
+        let checked = r.mutants.len();
+        spans.push(if checked == 0 {
+            Span::styled("   —", theme.style(Role::Muted))
+        } else {
+            Span::styled(
+                format!(" {caught}/{checked}"),
+                theme.style(if caught > 0 { Role::Gain } else { Role::Normal }),
+            )
+        });
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    if let Some(r) = rows.get(audit.property) {
+        let caught = r.caught();
+        let text = if r.mutants.is_empty() {
+            format!(
+                "{}: not checked on the mutants (only passing properties are)",
+                r.name
+            )
+        } else if caught.is_empty() {
+            format!("{} catches none of {} mutants", r.name, r.mutants.len())
+        } else {
+            format!("{} catches {}", r.name, caught.join(", "))
+        };
+        lines.push(Line::styled(text, theme.style(Role::Muted)));
+    }
+    let names: Vec<String> = family
+        .implementations
+        .iter()
+        .enumerate()
+        .map(|(i, imp)| format!("{} {}", letter(i), imp.style))
+        .collect();
+    lines.push(Line::styled(names.join("  "), theme.style(Role::Muted)));
+    if !family.mutants.is_empty() {
+        lines.push(Line::styled(
+            format!("mutants: {}", family.mutants.join(", ")),
+            theme.style(Role::Muted),
+        ));
+    }
+    lines
+}
+
+fn draw_transfer(
+    app: &App,
+    study: &FamilyStudy,
+    audit: &FamilyAudit,
+    focused: bool,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let b = block(app, title(FamilyPane::Transfer).into(), focused);
+    let rows = audit.rows(study);
+    let Some(family) = study.families.get(&audit.program) else {
+        frame.render_widget(Paragraph::new("").block(b), area);
+        return;
+    };
+    let own = audit.shown_variant(study).to_string();
+    let inner = b.inner(area);
+    let lines = transfer_lines(app, family, rows, audit, &own);
+    // Keep the selected property's row in view (the header stays on top).
+    let visible = inner.height as usize;
+    let scroll = (audit.property + 2).saturating_sub(visible);
+    let mut shown = vec![lines[0].clone()];
+    shown.extend(lines.into_iter().skip(1 + scroll));
+    frame.render_widget(
+        Paragraph::new(shown).wrap(Wrap { trim: false }).block(b),
+        area,
+    );
+}
