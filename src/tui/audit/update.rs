@@ -171,7 +171,13 @@ impl App {
 
     pub(crate) fn request_highlights(&mut self) {
         let Some(audit) = &self.audit else { return };
-        let texts: Vec<String> = [audit.data.rtl_original.clone(), audit.transformed_rtl()]
+        let texts = vec![audit.data.rtl_original.clone(), audit.transformed_rtl()];
+        self.request_highlight_of(texts);
+    }
+
+    /// Asks the background worker to highlight those of `texts` not highlighted yet.
+    pub(crate) fn request_highlight_of(&mut self, texts: Vec<String>) {
+        let texts: Vec<String> = texts
             .into_iter()
             .filter(|t| !self.highlights.contains_key(&text_key(t)))
             .collect();

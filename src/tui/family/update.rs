@@ -4,9 +4,7 @@
 
 use super::state::{FamilyAudit, FamilyPane};
 use super::view;
-use crate::tui::app::{App, Request, Screen};
-use crate::tui::jobs::JobKind;
-use crate::tui::text::highlight::text_key;
+use crate::tui::app::{App, Screen};
 use crate::tui::widgets::waveform::Waveform;
 
 impl App {
@@ -36,14 +34,7 @@ impl App {
         self.audit = None;
         self.screen = Screen::Family;
         self.overlay = None;
-        let texts: Vec<String> = texts
-            .into_iter()
-            .filter(|t| !self.highlights.contains_key(&text_key(t)))
-            .collect();
-        if !texts.is_empty() {
-            let id = self.ask(JobKind::Highlight);
-            self.requests.push(Request::Highlight { id, texts });
-        }
+        self.request_highlight_of(texts);
     }
 
     /// Esc: back to the queue.
