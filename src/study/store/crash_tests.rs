@@ -35,11 +35,17 @@ fn writer_helper() {
         return;
     };
     let mut store = AnnotationStore::open_with(Path::new(&dir), "writer", None).unwrap();
+    let mut first = true;
     loop {
         let n = store.decisions().len();
         store
             .record(&key(n % 7), Decision::Tag(format!("t{n}")), None)
             .unwrap();
+        if std::mem::take(&mut first) {
+            // The parent kills only after a first decision was saved (on a loaded machine
+            // a fixed delay could end every writer before it wrote anything).
+            println!("wrote");
+        }
     }
 }
 
@@ -64,7 +70,8 @@ fn killed_writers_leave_a_whole_file() {
     let mut seen = 0;
     for _ in 0..30 {
         let mut child = helper("writer_helper", dir.path());
-        std::thread::sleep(Duration::from_millis(rng.random_range(5..60)));
+        wait_for_line(&mut child, "wrote");
+        std::thread::sleep(Duration::from_millis(rng.random_range(0..40)));
         child.kill().unwrap();
         child.wait().unwrap();
         let contents = file::read(&path).unwrap();
@@ -86,20 +93,26 @@ fn killed_writers_leave_a_whole_file() {
     assert!(store.read_only_reason().is_none());
 }
 
+/// Reads the helper's standard output until a line holds `word` (libtest prints its own
+/// lines first). The rest of the output is drained on a thread so the helper never blocks.
+fn wait_for_line(child: &mut Child, word: &str) {
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut said = String::new();
+    while !said.contains(word) {
+        let mut line = String::new();
+        if out.read_line(&mut line).unwrap() == 0 {
+            panic!("the helper ended before saying {word:?}: {said:?}");
+        }
+        said.push_str(&line);
+    }
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+}
+
 #[test]
 fn a_second_process_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let mut child = helper("holder_helper", dir.path());
-    // libtest prints its own lines first; wait for the holder's.
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut said = String::new();
-    while !said.contains("locked") {
-        let mut line = String::new();
-        if out.read_line(&mut line).unwrap() == 0 {
-            panic!("the holder ended without taking the lock: {said:?}");
-        }
-        said.push_str(&line);
-    }
+    wait_for_line(&mut child, "locked");
     let err = AnnotationStore::open_with(dir.path(), "ana", None).unwrap_err();
     assert!(matches!(err, StoreError::Locked { .. }), "{err}");
     drop(child.stdin.take());
