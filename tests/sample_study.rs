@@ -28,7 +28,9 @@ fn synth_with_default_settings_reproduces_sample_runs_byte_for_byte() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let mut names: Vec<String> = std::fs::read_dir(sample_runs())
+    // The files synth writes, compared with the checkout's: whatever else a user's
+    // run left beside them (a lock, a temporary file, exports) is not the study's.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();

@@ -281,7 +281,10 @@ pub fn study_pairs<'a>(
 /// Prints the first loader warnings to standard error.
 pub fn print_warnings(study: &Study) {
     for w in study.warnings.iter().take(WARNINGS_SHOWN) {
-        eprintln!("warning: {w}");
+        eprintln!(
+            "warning: {}",
+            crate::printable::escape_lines(&w.to_string())
+        );
     }
     if study.warnings.len() > WARNINGS_SHOWN {
         eprintln!(

@@ -103,7 +103,11 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Messages quote study names and texts: never a raw escape on the terminal.
+            eprintln!(
+                "error: {}",
+                crate::printable::escape_lines(&format!("{e:#}"))
+            );
             if e.downcast_ref::<UsageError>().is_some() {
                 ExitCode::from(2)
             } else {

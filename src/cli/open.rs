@@ -35,6 +35,11 @@ pub struct Args {
     /// Seed of the dashboard's bootstrap [default: 0].
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// Take over the study's annotations lock when another host holds it (a session
+    /// there that is gone). A lock whose holder on this host is gone is taken over
+    /// without asking.
+    #[arg(long)]
+    pub take_over_lock: bool,
 }
 
 /// The paths to open: those given, else `sample-runs/`.
@@ -60,6 +65,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         compare: args.compare,
         replicates: args.replicates,
         seed: args.seed,
+        take_over_lock: args.take_over_lock,
     })?;
     Ok(ExitCode::SUCCESS)
 }

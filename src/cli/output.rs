@@ -15,7 +15,10 @@ pub fn error(e: impl Display) -> anyhow::Error {
 }
 
 /// Writes all of `text` to standard output and flushes it.
+/// Control characters from a study's text are escaped (`\x1b`) on the way out; the
+/// renderers escape each field before they align it, so this only catches the rest.
 pub fn print(text: &str) -> anyhow::Result<()> {
+    let text = crate::printable::escape_lines(text);
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
@@ -24,6 +27,7 @@ pub fn print(text: &str) -> anyhow::Result<()> {
 
 /// [`print`] of `text` and a newline.
 pub fn print_line(text: &str) -> anyhow::Result<()> {
+    let text = crate::printable::escape_lines(text);
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.write_all(b"\n"))

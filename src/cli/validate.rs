@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use crate::audit::check_study_rtl;
+use crate::printable::{escape, escape_lines};
 use crate::rtl::ParseCache;
 use crate::study::summary::StudySummary;
 use crate::study::{Study, StudyErrors, load_study};
@@ -105,8 +106,9 @@ fn with_rtl(mut study: Study, cache: &ParseCache) -> Study {
 /// Prints the errors (and warnings) of a failed load on standard error.
 pub fn write_errors(errors: &StudyErrors) {
     let mut err = std::io::stderr().lock();
+    let shown = |text: String| escape_lines(&text).into_owned();
     for e in &errors.errors {
-        let _ = writeln!(err, "error: {e}");
+        let _ = writeln!(err, "error: {}", shown(e.to_string()));
     }
     if errors.total > errors.errors.len() {
         let _ = writeln!(
@@ -117,13 +119,16 @@ pub fn write_errors(errors: &StudyErrors) {
         );
     }
     for w in &errors.warnings {
-        let _ = writeln!(err, "warning: {w}");
+        let _ = writeln!(err, "warning: {}", shown(w.to_string()));
     }
     let s = if errors.total == 1 { "" } else { "s" };
     let _ = writeln!(err, "{} error{s}: the study did not load", errors.total);
 }
 
+/// The summary as text; every name from the study is escaped before it is padded, so
+/// the columns stay aligned and no escape reaches the terminal.
 fn write_text(out: &mut impl Write, s: &StudySummary) -> std::io::Result<()> {
+    let e = |t: &str| escape(t).into_owned();
     writeln!(out, "files: {}", s.files.len())?;
     for f in &s.files {
         let kind = f.kind.as_str();
@@ -131,17 +136,17 @@ fn write_text(out: &mut impl Write, s: &StudySummary) -> std::io::Result<()> {
         writeln!(
             out,
             "  {}  {kind}, {} lines, sha256 {sha}",
-            f.path.display(),
+            e(&f.path.display().to_string()),
             f.records
         )?;
     }
     writeln!(out, "programs: {}", s.programs)?;
     for (stratum, n) in &s.strata {
-        writeln!(out, "  {stratum:<24} {n:>7}")?;
+        writeln!(out, "  {:<24} {n:>7}", e(stratum))?;
     }
     writeln!(out, "variants (programs having each): {}", s.variants.len())?;
     for (variant, n) in &s.variants {
-        writeln!(out, "  {variant:<24} {n:>7}")?;
+        writeln!(out, "  {:<24} {n:>7}", e(variant))?;
     }
     writeln!(
         out,
@@ -149,13 +154,16 @@ fn write_text(out: &mut impl Write, s: &StudySummary) -> std::io::Result<()> {
         if s.models.is_empty() {
             "none".into()
         } else {
-            s.models.join(", ")
+            e(&s.models.join(", "))
         }
     )?;
     writeln!(out, "generations: {}", s.generations)?;
     for (model, by_variant) in &s.generations_by_model {
-        let parts: Vec<String> = by_variant.iter().map(|(v, n)| format!("{v} {n}")).collect();
-        writeln!(out, "  {model}: {}", parts.join(", "))?;
+        let parts: Vec<String> = by_variant
+            .iter()
+            .map(|(v, n)| format!("{} {n}", e(v)))
+            .collect();
+        writeln!(out, "  {}: {}", e(model), parts.join(", "))?;
     }
     if s.missing_generations > 0 {
         writeln!(
@@ -164,7 +172,7 @@ fn write_text(out: &mut impl Write, s: &StudySummary) -> std::io::Result<()> {
             s.missing_generations
         )?;
         for m in &s.missing_examples {
-            writeln!(out, "  {} {} {}", m.model, m.program, m.variant)?;
+            writeln!(out, "  {} {} {}", e(&m.model), e(&m.program), e(&m.variant))?;
         }
         if s.missing_generations > s.missing_examples.len() {
             writeln!(
@@ -181,16 +189,24 @@ fn write_text(out: &mut impl Write, s: &StudySummary) -> std::io::Result<()> {
         for (variant, f) in by_variant {
             writeln!(
                 out,
-                "  {model} {variant}: CC {} CW {} WC {} WW {}",
-                f.CC, f.CW, f.WC, f.WW
+                "  {} {}: CC {} CW {} WC {} WW {}",
+                e(model),
+                e(variant),
+                f.CC,
+                f.CW,
+                f.WC,
+                f.WW
             )?;
         }
     }
     if !s.verdicts_by_model.is_empty() {
         writeln!(out, "property verdicts: {}", s.verdicts)?;
         for (model, counts) in &s.verdicts_by_model {
-            let parts: Vec<String> = counts.iter().map(|(k, n)| format!("{k} {n}")).collect();
-            writeln!(out, "  {model}: {}", parts.join(", "))?;
+            let parts: Vec<String> = counts
+                .iter()
+                .map(|(k, n)| format!("{} {n}", e(k)))
+                .collect();
+            writeln!(out, "  {}: {}", e(model), parts.join(", "))?;
         }
     }
     writeln!(
@@ -199,11 +215,11 @@ fn write_text(out: &mut impl Write, s: &StudySummary) -> std::io::Result<()> {
         s.annotations, s.tagged_pairs
     )?;
     for (tag, n) in &s.tags {
-        writeln!(out, "  {tag:<24} {n:>7}")?;
+        writeln!(out, "  {:<24} {n:>7}", e(tag))?;
     }
     writeln!(out, "warnings: {}", s.warnings.len())?;
     for w in &s.warnings {
-        writeln!(out, "  {w}")?;
+        writeln!(out, "  {}", escape_lines(&w.to_string()))?;
     }
     Ok(())
 }

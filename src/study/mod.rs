@@ -18,6 +18,7 @@ pub mod model;
 pub mod pair;
 pub mod pair_hash;
 pub mod program;
+pub mod rename_apply;
 pub mod rename_map;
 pub mod settings;
 pub mod source;

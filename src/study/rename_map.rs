@@ -29,6 +29,7 @@ pub fn check(at: &Line, p: &Program) -> Vec<LocatedError> {
             ids.extend(clock_identifiers(p.clock.as_deref().unwrap_or("")));
             ids
         });
+        let before = out.len();
         check_map(
             at,
             name,
@@ -38,6 +39,16 @@ pub fn check(at: &Line, p: &Program) -> Vec<LocatedError> {
             p,
             &mut out,
         );
+        // A one-to-one map must also pair the right names.
+        if out.len() == before && name == super::rename_apply::RENAME_VARIANT {
+            out.extend(super::rename_apply::check(
+                at,
+                name,
+                map,
+                &p.rtl,
+                &variant.rtl,
+            ));
+        }
     }
     out
 }

@@ -14,7 +14,8 @@
 //! - `model`: the view model and its adapters from the study's files (`load`, `filter`);
 //! - `text`: word diffs and syntax highlighting of RTL and properties;
 //! - `action`, `keymap` (+ `keymap.toml`), `theme`, `layout`, `widgets`: shared;
-//! - `jobs`, `runner`: background work and the event loop.
+//! - `jobs`, `input`, `signals`, `runner`: background work, what the event loop waits
+//!   on (keys, signals, the hang-up) and the event loop.
 
 pub mod action;
 pub mod agreement;
@@ -26,6 +27,7 @@ pub mod dashboard;
 pub mod family;
 pub mod finder;
 pub mod help;
+pub mod input;
 pub mod jobs;
 pub mod keymap;
 pub mod layout;

@@ -2,12 +2,14 @@
 //! keymap, hands the app's requests to the job workers and feeds their results back as
 //! actions. The terminal is set up with `ratatui::try_init` (which installs a panic hook
 //! that restores it) and always restored on the way out: after an error, a panic, and
-//! the signals of [`super::signals`] (which also suspend and resume it).
+//! the signals of [`super::signals`] (which also suspend and resume it) and a hang-up
+//! of the terminal ([`super::input`]), after which the app (and with it the annotation
+//! store and its lock) is dropped before the process ends.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use ratatui::DefaultTerminal;
@@ -18,6 +20,7 @@ use super::app::{App, FINDER_LIMIT, Request, failed_job};
 use super::audit::truth;
 use super::dashboard;
 use super::finder::search;
+use super::input::{Input, spawn_reader, terminal_alive};
 use super::jobs::{Ticket, Worker};
 use super::keymap::{Key, Keymap, KeymapError};
 use super::model::load::{LoadError, Prepared, check_paths, load_raw};
@@ -43,6 +46,9 @@ pub enum TuiError {
     /// A signal ended the TUI (the terminal is restored, then the process ends by it).
     #[error("ended by signal {0}")]
     Signal(i32),
+    /// The terminal went away (EOF or EIO on it): the TUI ends as SIGHUP would.
+    #[error("the terminal went away")]
+    HangUp,
 }
 
 /// How to start the TUI.
@@ -58,6 +64,8 @@ pub struct Options {
     /// `flipscope metrics`).
     pub replicates: Option<usize>,
     pub seed: Option<u64>,
+    /// Take over an annotations lock held on another host (`--take-over-lock`).
+    pub take_over_lock: bool,
 }
 
 /// The keymap: the defaults, patched by the user's `keymap.toml` in flipscope's config
@@ -112,6 +120,7 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     let mut app = App::new(keymap, theme);
     let (tagging, problem) = super::tagging::Tagging::from_config();
     app.tagging = tagging;
+    app.tagging.take_over_lock = options.take_over_lock;
     app.message = problem;
     app.compare.pending = options.compare;
     if let Some(r) = options.replicates {
@@ -120,24 +129,36 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     if let Some(s) = options.seed {
         app.dashboard.config.seed = s;
     }
-    let mut signals = TerminalSignals::install()?;
+    let (inputs_tx, inputs) = mpsc::channel::<Input>();
+    TerminalSignals::install()?.forward(inputs_tx.clone())?;
     let mut terminal = ratatui::try_init()?;
     keep_the_terminal_on_worker_panics();
-    let result = event_loop(&mut terminal, &mut app, options.paths, &mut signals);
-    if let Err(e) = super::signals::restore_terminal() {
+    spawn_reader(inputs_tx)?;
+    let result = event_loop(&mut terminal, &mut app, options.paths, &inputs);
+    // A draw that fails on a terminal that went away is a hang-up too.
+    let result = match result {
+        Err(TuiError::Io(_)) if !terminal_alive() => Err(TuiError::HangUp),
+        other => other,
+    };
+    if let Err(e) = super::signals::restore_terminal()
+        && terminal_alive()
+    {
         eprintln!("Failed to restore terminal: {e}");
     }
-    if let Err(TuiError::Signal(signal)) = result {
-        super::signals::end_by(signal);
+    // The store (and its lock) goes with the app, before the process ends.
+    drop(app);
+    match result {
+        Err(TuiError::Signal(signal)) => super::signals::end_by(signal),
+        Err(TuiError::HangUp) => super::signals::end_by(signal_hook::consts::SIGHUP),
+        other => other,
     }
-    result
 }
 
 fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     paths: Vec<PathBuf>,
-    signals: &mut TerminalSignals,
+    inputs: &Receiver<Input>,
 ) -> Result<(), TuiError> {
     let (tx, rx) = mpsc::channel::<Action>();
     let workers = Workers::spawn(&tx);
@@ -160,33 +181,40 @@ fn event_loop(
         if app.quit {
             return Ok(());
         }
-        if event::poll(Duration::from_millis(25))? {
-            match event::read()? {
+        // Every input waiting is applied before the next draw: no key is dropped.
+        let mut waiting = match inputs.recv_timeout(Duration::from_millis(25)) {
+            Ok(input) => vec![input],
+            Err(RecvTimeoutError::Timeout) => Vec::new(),
+            Err(RecvTimeoutError::Disconnected) => return Err(TuiError::HangUp),
+        };
+        waiting.extend(inputs.try_iter());
+        for input in waiting {
+            match input {
                 // Ctrl-Z: raw mode delivers it as a key, not as SIGTSTP.
-                Event::Key(key) if key.kind != KeyEventKind::Release && is_suspend(&key) => {
+                Input::Terminal(Event::Key(key))
+                    if key.kind != KeyEventKind::Release && is_suspend(&key) =>
+                {
                     super::signals::suspend(terminal)?;
-                    dirty = true;
                 }
-                Event::Key(key) if key.kind != KeyEventKind::Release => {
+                Input::Terminal(Event::Key(key)) if key.kind != KeyEventKind::Release => {
                     if let Some(action) = app.keymap.action(app.mode(), Key::from_event(key)) {
                         app.update(action);
-                        dirty = true;
                     }
                 }
-                Event::Resize(w, h) => {
-                    app.update(Action::Resize(w, h));
-                    dirty = true;
-                }
-                _ => {}
-            }
-        }
-        for signal in signals.pending() {
-            match signal {
-                SignalEvent::Terminate(s) => return Err(TuiError::Signal(s)),
-                SignalEvent::Suspend => super::signals::suspend(terminal)?,
-                SignalEvent::Resumed => super::signals::take_terminal(terminal)?,
+                Input::Terminal(Event::Resize(w, h)) => app.update(Action::Resize(w, h)),
+                Input::Terminal(_) => continue,
+                Input::Signal(SignalEvent::Terminate(s)) => return Err(TuiError::Signal(s)),
+                Input::Signal(SignalEvent::Suspend) => super::signals::suspend(terminal)?,
+                Input::Signal(SignalEvent::Resumed) => super::signals::take_terminal(terminal)?,
+                Input::HangUp => return Err(TuiError::HangUp),
             }
             dirty = true;
+            if app.quit {
+                break;
+            }
+        }
+        if !terminal_alive() {
+            return Err(TuiError::HangUp);
         }
         dirty |= drain(&rx, app);
         // Animate the spinner while a job runs (the idle screen is never redrawn).

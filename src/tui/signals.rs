@@ -8,10 +8,17 @@
 //! - SIGCONT (`fg`, after a stop of any kind) takes the terminal back (raw mode, the
 //!   alternate screen, the cursor hidden) and has the screen redrawn whole.
 //!
-//! signal-hook turns the signals into values read here; nothing runs inside a signal
-//! handler.
+//! signal-hook turns the signals into values that a thread of their own forwards to the
+//! event loop ([`super::input::Input::Signal`]); nothing runs inside a signal handler.
+//! TERM, HUP, INT and QUIT are acted on even when the event loop is stuck (a draw
+//! blocked on a terminal that reads nothing, say): when the event loop has not ended
+//! the process [`PATIENCE`] after such a signal, the signal thread removes the store's
+//! lock, restores the terminal and ends the process itself (every decision is already
+//! on disk).
 
 use std::io::{self, Write};
+use std::sync::mpsc::Sender;
+use std::time::Duration;
 
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::cursor::{Hide, Show};
@@ -33,6 +40,10 @@ pub enum SignalEvent {
     Resumed,
 }
 
+/// How long the event loop has to end the process after a terminating signal before
+/// the signal thread does it.
+pub const PATIENCE: Duration = Duration::from_secs(2);
+
 /// The signals the TUI handles, registered while it runs.
 pub struct TerminalSignals(Signals);
 
@@ -43,16 +54,27 @@ impl TerminalSignals {
         Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT]).map(TerminalSignals)
     }
 
-    /// The signals that arrived since the last call, in order.
-    pub fn pending(&mut self) -> Vec<SignalEvent> {
-        self.0
-            .pending()
-            .map(|signal| match signal {
-                SIGTSTP => SignalEvent::Suspend,
-                SIGCONT => SignalEvent::Resumed,
-                other => SignalEvent::Terminate(other),
+    /// Forwards the signals to `tx` from a thread of their own, in order.
+    pub fn forward(self, tx: Sender<super::input::Input>) -> io::Result<()> {
+        let mut signals = self.0;
+        std::thread::Builder::new()
+            .name("flipscope-signals".into())
+            .spawn(move || {
+                for signal in signals.forever() {
+                    let event = match signal {
+                        SIGTSTP => SignalEvent::Suspend,
+                        SIGCONT => SignalEvent::Resumed,
+                        other => SignalEvent::Terminate(other),
+                    };
+                    let _ = tx.send(super::input::Input::Signal(event));
+                    if let SignalEvent::Terminate(signal) = event {
+                        // The event loop ends the process well before this, unless stuck.
+                        std::thread::sleep(PATIENCE);
+                        end_by(signal);
+                    }
+                }
             })
-            .collect()
+            .map(drop)
     }
 }
 
@@ -84,8 +106,10 @@ pub fn suspend(terminal: &mut DefaultTerminal) -> io::Result<()> {
     take_terminal(terminal)
 }
 
-/// Ends the process as `signal` would have, the terminal restored first.
+/// Ends the process as `signal` would have, the terminal restored first and the
+/// annotation store's lock removed (the process ends without dropping the store).
 pub fn end_by(signal: i32) -> ! {
+    crate::study::store::lock::release_all();
     let _ = restore_terminal();
     let _ = signal_hook::low_level::emulate_default_handler(signal);
     // Only if the default action did not end the process.

@@ -54,7 +54,8 @@ impl Cell {
     /// The cell as people read it (percent with one decimal, interval in brackets).
     pub fn human(&self, kind: Kind) -> String {
         match self {
-            Cell::Text(t) => t.clone(),
+            // Study text (a model's or a condition's name) never reaches a terminal raw.
+            Cell::Text(t) => crate::printable::escape(t).into_owned(),
             Cell::Count(n) => n.to_string(),
             Cell::PValue(p) => format::p_value(*p),
             Cell::Ratio { value, interval } => {

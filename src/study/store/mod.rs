@@ -3,8 +3,9 @@
 //!
 //! - Location: the study's directory, or the user's data directory when the study's
 //!   directory cannot be written ([`StoreLocation`]).
-//! - One writer: a lock on `annotations.jsonl.lock` (held while the store is open)
-//!   refuses a second instance, in this process or another.
+//! - One writer: a lock on `annotations.jsonl.lock` (held while the store is open,
+//!   removed when it closes) refuses a second instance, in this process or another;
+//!   a stale one is reported and taken over ([`lock`]).
 //! - Never loses or breaks a file: every decision rewrites the whole file through a
 //!   temporary file, fsync, rename and a directory fsync; a file with lines that are
 //!   not decisions is reported (located) and the store opens read-only.
@@ -17,10 +18,10 @@
 pub mod file;
 pub mod gather;
 pub mod location;
+pub mod lock;
 pub mod merge;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs::{File, OpenOptions, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -34,10 +35,14 @@ use super::pair::PairKey;
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// Another flipscope (or another store in this one) has the file open for writing.
-    #[error(
-        "{path} is already open in another flipscope (the lock {lock} is held): close it there first"
-    )]
-    Locked { path: String, lock: String },
+    /// `holder` says who (see [`lock::Holder::describe`]), `hint` what to do.
+    #[error("already open in another flipscope, by {holder}{hint} ({path}, lock {lock})")]
+    Locked {
+        path: String,
+        lock: String,
+        holder: String,
+        hint: String,
+    },
     /// A file operation failed.
     #[error("{path}: cannot {what}: {source}")]
     Io {
@@ -102,7 +107,9 @@ pub struct AnnotationStore {
     problems: Vec<LocatedError>,
     read_only: Option<String>,
     /// Held (locked) while the store is open for writing.
-    _lock: Option<File>,
+    _lock: Option<lock::StoreLock>,
+    /// What the lock taken on opening took over (a stale lock), for the user.
+    lock_report: Option<String>,
 }
 
 fn io_error(path: &Path, what: &'static str) -> impl FnOnce(io::Error) -> StoreError + use<> {
@@ -128,6 +135,18 @@ impl AnnotationStore {
         auditor: &str,
         data_root: Option<&Path>,
     ) -> Result<Self, StoreError> {
+        Self::open_taking_over(study_dir, auditor, data_root, false)
+    }
+
+    /// [`AnnotationStore::open_with`]; `take_over`: also take over a lock held on
+    /// another host (a lock whose holder on this host is gone is always taken over,
+    /// and one held by a live process here never is).
+    pub fn open_taking_over(
+        study_dir: &Path,
+        auditor: &str,
+        data_root: Option<&Path>,
+        take_over: bool,
+    ) -> Result<Self, StoreError> {
         if auditor.trim().is_empty() {
             return Err(StoreError::Invalid("the auditor's name is empty".into()));
         }
@@ -147,7 +166,10 @@ impl AnnotationStore {
                 .map_err(io_error(&resolved.path, "prepare the user data folder"))?;
         }
         let path = resolved.path;
-        let lock = lock(&path)?;
+        let lock::Taken {
+            lock,
+            took_over: lock_report,
+        } = lock::take(&path, &lock_path(&path), auditor.trim(), take_over)?;
         // A temporary file left by a failed write or a crash holds space: with the lock
         // held, no other store is writing it.
         let _ = std::fs::remove_file(file::temp_path(&path));
@@ -193,7 +215,13 @@ impl AnnotationStore {
                 Some(lock)
             },
             read_only,
+            lock_report,
         })
+    }
+
+    /// Whether opening took over a stale lock, and whose: a report for the user.
+    pub fn lock_report(&self) -> Option<&str> {
+        self.lock_report.as_deref()
     }
 
     /// Records a decision on the pair `key`, stamped with the auditor, the time, the
@@ -407,39 +435,6 @@ pub fn lock_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".lock");
     path.with_file_name(name)
-}
-
-/// How long a held lock is waited for before the store is reported as locked: long
-/// enough for an instance that is closing to let go (and for a process forked at that
-/// moment, which holds a copy of the lock's descriptor until it executes its program),
-/// short enough that a second instance is refused at once to the eye.
-const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_millis(300);
-
-/// Takes the store's lock, or says who holds it.
-fn lock(path: &Path) -> Result<File, StoreError> {
-    let lock_path = lock_path(path);
-    let file = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .map_err(io_error(&lock_path, "create the lock file"))?;
-    let start = std::time::Instant::now();
-    loop {
-        match file.try_lock() {
-            Ok(()) => return Ok(file),
-            Err(TryLockError::WouldBlock) if start.elapsed() < LOCK_PATIENCE => {
-                std::thread::sleep(std::time::Duration::from_millis(10));
-            }
-            Err(TryLockError::WouldBlock) => {
-                return Err(StoreError::Locked {
-                    path: path.display().to_string(),
-                    lock: lock_path.display().to_string(),
-                });
-            }
-            Err(TryLockError::Error(e)) => return Err(io_error(&lock_path, "lock")(e)),
-        }
-    }
 }
 
 #[cfg(test)]

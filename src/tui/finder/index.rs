@@ -247,6 +247,7 @@ mod tests {
             tags: vec![],
             pair_hash: None,
             class: None,
+            raw_key: None,
         };
         let mut s = StudyView {
             pairs: vec![

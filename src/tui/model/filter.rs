@@ -57,6 +57,7 @@ mod tests {
             tags: vec!["dropped-predicate".into()],
             pair_hash: None,
             class: None,
+            raw_key: None,
         };
         let f = |e: &str| Filter::parse(e).unwrap().matches(&p);
         assert!(f(

@@ -7,12 +7,15 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::printable::{escape_lines_owned as lines, escape_owned as line};
 use crate::rtl::ParseCache;
 use crate::score::study::{Oracle as ScoreOracle, StudyOptions, score_study};
 use crate::stats::pair_row::recorded_oracle;
 use crate::study::annotation::replay;
 use crate::study::source::{FileKind, expand};
-use crate::study::{LocatedError, PairRecord, Program, Side, Study, load_study_with_progress};
+use crate::study::{
+    LocatedError, PairKey, PairRecord, Program, Side, Study, load_study_with_progress,
+};
 use crate::tui::app::state::Oracle;
 use crate::tui::assertions::AssertionStudy;
 use crate::tui::family::FamilyStudy;
@@ -219,20 +222,24 @@ pub fn view_of(study: Study) -> StudyView {
     let programs = study
         .programs
         .into_iter()
-        .map(|p| (p.id.clone(), program_view(p)))
+        .map(|p| (line(p.id.clone()), program_view(p)))
         .collect();
     let sources = study
         .sources
         .iter()
-        .map(|s| s.path.display().to_string())
+        .map(|s| line(s.path.display().to_string()))
         .collect();
     let outputs = study
         .generations
         .iter()
         .map(|g| {
             (
-                (g.model.clone(), g.program.clone(), g.variant.clone()),
-                g.output.clone(),
+                (
+                    line(g.model.clone()),
+                    line(g.program.clone()),
+                    line(g.variant.clone()),
+                ),
+                lines(g.output.clone()),
             )
         })
         .collect();
@@ -371,53 +378,80 @@ pub fn simulated_note(generations: &[crate::study::Generation]) -> Option<String
     })
 }
 
+// The view model holds every text of the study as the terminal shows it: control
+// characters escaped (`\x1b`) by `crate::printable` (`line`, `lines`), so that widths,
+// wrapping, search and highlighting all see what is drawn, and no text reaches the
+// terminal raw. The pair's key as the study spells it is kept for the annotation store
+// (`PairView::raw_key`).
+
 fn side_view(side: Side) -> SideView {
     SideView {
         correct: side.correct,
         category_given: side.category.is_some(),
-        category: side
-            .category
-            .unwrap_or_else(|| if side.correct { "correct" } else { "wrong" }.into()),
-        property: side.property.unwrap_or_default(),
-        reason: side.reason.unwrap_or_default(),
+        category: line(
+            side.category
+                .unwrap_or_else(|| if side.correct { "correct" } else { "wrong" }.into()),
+        ),
+        property: lines(side.property.unwrap_or_default()),
+        reason: line(side.reason.unwrap_or_default()),
     }
 }
 
 /// One pair as a queue row.
 pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
-    let class = crate::stats::row::FilterRow::behavior_class(&p).map(str::to_string);
-    PairView {
-        class,
-        flip: p.flip_class(),
-        program: p.program,
-        stratum: p.stratum,
-        behavior: p.behavior,
+    let class = crate::stats::row::FilterRow::behavior_class(&p).map(|c| line(c.to_string()));
+    let flip = p.flip_class();
+    let key = PairKey {
         model: p.model,
         variant: p.variant,
+        program: p.program,
+        behavior: p.behavior,
+    };
+    let shown = PairKey {
+        model: line(key.model.clone()),
+        variant: line(key.variant.clone()),
+        program: line(key.program.clone()),
+        behavior: line(key.behavior.clone()),
+    };
+    let raw_key = (shown != key).then(|| Box::new(key));
+    PairView {
+        class,
+        flip,
+        program: shown.program,
+        stratum: line(p.stratum),
+        behavior: shown.behavior,
+        model: shown.model,
+        variant: shown.variant,
         base: side_view(p.base),
         trans: side_view(p.trans),
         tags,
         pair_hash: p.pair_hash,
+        raw_key,
     }
 }
 
 fn program_view(p: Program) -> ProgramView {
     ProgramView {
-        id: p.id,
-        stratum: p.stratum,
+        id: line(p.id),
+        stratum: line(p.stratum),
         synchronous: p.synchronous,
-        clock: p.clock,
-        rtl: p.rtl,
-        reference: p.reference,
+        clock: p.clock.map(line),
+        rtl: lines(p.rtl),
+        reference: lines(p.reference),
         variants: p
             .variants
             .into_iter()
             .map(|(name, v)| {
                 (
-                    name,
+                    line(name),
                     VariantView {
-                        rtl: v.rtl,
-                        rename: v.rename.unwrap_or_else(BTreeMap::new),
+                        rtl: lines(v.rtl),
+                        rename: v
+                            .rename
+                            .unwrap_or_else(BTreeMap::new)
+                            .into_iter()
+                            .map(|(k, v)| (line(k), line(v)))
+                            .collect(),
                     },
                 )
             })

@@ -52,6 +52,9 @@ pub struct PairView {
     /// The behavior class of a pair derived from property verdicts (an EquivSVA
     /// family's category), for `category=`; `None` for VERT pairs.
     pub class: Option<String>,
+    /// The pair's key as the study spells it, when the texts above differ from it
+    /// (they are escaped for the terminal): the annotation store's key.
+    pub raw_key: Option<Box<crate::study::PairKey>>,
 }
 
 /// One rewrite of a program.

@@ -18,6 +18,9 @@ pub const SAMPLE_SEED: u64 = 0;
 
 /// The key of a pair in the annotation store.
 pub fn pair_key(p: &PairView) -> PairKey {
+    if let Some(raw) = &p.raw_key {
+        return (**raw).clone();
+    }
     PairKey {
         model: p.model.clone(),
         variant: p.variant.clone(),
@@ -85,6 +88,8 @@ pub struct Tagging {
     pub pending: Option<crate::tui::action::Action>,
     /// The study directory and data root the store was opened with (to reopen it).
     pub opened: Option<(std::path::PathBuf, Option<std::path::PathBuf>)>,
+    /// Take over a lock held on another host (`open --take-over-lock`).
+    pub take_over_lock: bool,
     /// How many decisions each undo step takes back (a marked batch is one step).
     pub undo_groups: Vec<usize>,
 }
@@ -106,6 +111,7 @@ impl Default for Tagging {
             pending: None,
             opened: None,
             undo_groups: Vec::new(),
+            take_over_lock: false,
         }
     }
 }
@@ -155,9 +161,9 @@ impl Tagging {
         } else {
             self.auditor.clone()
         };
-        match AnnotationStore::open_with(dir, &auditor, data_root) {
+        match AnnotationStore::open_taking_over(dir, &auditor, data_root, self.take_over_lock) {
             Ok(store) => {
-                let (place, message) = match (store.read_only_reason(), store.location()) {
+                let (place, mut message) = match (store.read_only_reason(), store.location()) {
                     (Some(reason), _) => {
                         ("annotations: read-only".into(), Some(reason.to_string()))
                     }
@@ -170,6 +176,12 @@ impl Tagging {
                         )),
                     ),
                 };
+                if let Some(report) = store.lock_report() {
+                    message = Some(match message {
+                        Some(m) => format!("{report}; {m}"),
+                        None => report.to_string(),
+                    });
+                }
                 self.place = place;
                 self.store = Some(store);
                 message
