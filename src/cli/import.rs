@@ -13,7 +13,8 @@ use crate::study::ERROR_CAP;
 use crate::study::vert::{VertOptions, import_vert};
 use crate::transform::{Kind, UnknownKind};
 
-/// Imports a dataset as programs (JSON Lines on standard output).
+/// Imports a dataset: VERT and EquivSVA files as JSON Lines on standard output
+/// (programs, generations, verdicts), AssertionBench as a study folder (--out).
 #[derive(Debug, Args)]
 pub struct ImportArgs {
     #[command(subcommand)]

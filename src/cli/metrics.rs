@@ -104,6 +104,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )
         .into());
     }
+    if !study.programs.is_empty()
+        && study.generations.is_empty()
+        && study.pairs.is_empty()
+        && study.verdicts.is_empty()
+    {
+        let at = match args.paths.as_slice() {
+            [one] => super::shell_word::shell_path(one),
+            _ => "STUDY".to_string(),
+        };
+        eprintln!(
+            "note: the study holds {} programs and no generations yet, so there is nothing to \
+             measure: `flipscope generate {at} --endpoint URL --model NAME` writes a model's \
+             outputs (docs/generate.md)",
+            study.programs.len()
+        );
+    }
     let report = full_report_of(&args, filter?, study)?;
     let text = render(&report, args.format.into());
     super::output::print(&text)?;

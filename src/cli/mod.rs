@@ -28,6 +28,7 @@ pub mod prove;
 pub mod reprove;
 pub mod sample;
 pub mod score;
+mod shell_word;
 pub mod synth;
 pub mod transform;
 pub mod validate;
@@ -53,7 +54,8 @@ pub struct Cli {
 pub enum Command {
     /// Open the TUI on a study (the default when no command is given).
     Open(open::Args),
-    /// Import a dataset file as programs.jsonl (written to standard output).
+    /// Import a dataset: VERT and EquivSVA files to standard output, AssertionBench into a
+    /// study folder (--out).
     Import(import::ImportArgs),
     /// Check a study's files and print what they hold, or every located error.
     Validate(validate::ValidateArgs),

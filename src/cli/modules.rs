@@ -113,11 +113,36 @@ fn print_report(report: &ModuleScoreReport) {
     }
     let properties = report.verdicts.iter().filter(|v| v.is_property()).count();
     let sound = report.verdicts.iter().filter(|v| v.is_sound()).count();
+    let (valid, outputs, valid_sound) = valid_outputs(&report.verdicts);
     eprintln!(
-        "proved {properties} properties ({sound} sound); {} missing generations, {} designs that cannot be checked",
+        "proved {properties} properties ({sound} sound: passing, not vacuously, naming only interface signals); {} missing generations, {} designs that cannot be checked",
         report.missing_generations.len(),
         report.design_errors.len()
     );
+    if valid < outputs {
+        // The figure `metrics` gives differs; say why here, where the other is printed.
+        eprintln!(
+            "`flipscope metrics` counts {valid_sound} of the {sound} sound: those of the {valid} of {outputs} outputs whose every property parses and elaborates (EquivSVA's rule; docs/equivsva.md)"
+        );
+    }
+}
+
+/// Outputs (model, program, variant) whose every verdict line has syntax ok, all
+/// outputs, and the sound properties of the valid ones: the rule of the family figures
+/// (`stats::family::outputs`), counted for the closing line of `score`.
+fn valid_outputs(verdicts: &[PropertyVerdict]) -> (usize, usize, usize) {
+    let mut outputs: std::collections::BTreeMap<(&str, &str, &str), (bool, usize)> =
+        std::collections::BTreeMap::new();
+    for v in verdicts {
+        let entry = outputs
+            .entry((&v.model, &v.program, &v.variant))
+            .or_insert((true, 0));
+        entry.0 &= v.syntax.ok;
+        entry.1 += usize::from(v.is_property() && v.is_sound());
+    }
+    let valid: Vec<&(bool, usize)> = outputs.values().filter(|(ok, _)| *ok).collect();
+    let valid_sound = valid.iter().map(|(_, n)| n).sum();
+    (valid.len(), outputs.len(), valid_sound)
 }
 
 /// Writes verdicts as JSON Lines to `path`, or to standard output.

@@ -118,7 +118,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let refs: Vec<&ReproofRecord> = summary.records.iter().collect();
     let agreement = Agreement::of(&refs);
     let text = match args.format {
-        super::prove::Format::Table => table(&summary, &agreement, &out),
+        super::prove::Format::Table => table(&summary, &agreement, &args.study, &out),
         super::prove::Format::Json => json_summary(&summary, &agreement),
     };
     std::io::stdout()
@@ -221,7 +221,27 @@ pub fn agreement_table(a: &Agreement) -> String {
     out
 }
 
-fn table(s: &ReproofSummary, a: &Agreement, out: &std::path::Path) -> String {
+/// The command that lists the disagreements of these records: `--reproof FILE` when
+/// the records are not in the study's own `reproof.jsonl` (`--out`), which
+/// `flipscope assertions` would not read.
+fn list_command(study: &std::path::Path, out: &std::path::Path) -> String {
+    use super::shell_word::shell_path;
+    let mut command = format!(
+        "flipscope assertions {} --filter agree=no",
+        shell_path(study)
+    );
+    if out != study.join(REPROOF_FILE) {
+        command.push_str(&format!(" --reproof {}", shell_path(out)));
+    }
+    command
+}
+
+fn table(
+    s: &ReproofSummary,
+    a: &Agreement,
+    study: &std::path::Path,
+    out: &std::path::Path,
+) -> String {
     let mut text = agreement_table(a);
     text.push_str(&format!(
         "{} assertions of {} design{} proven in {:.1} s; records in {}\n",
@@ -232,7 +252,7 @@ fn table(s: &ReproofSummary, a: &Agreement, out: &std::path::Path) -> String {
         out.display()
     ));
     if !a.disagreements.is_empty() {
-        text.push_str("disagreements: flipscope assertions STUDY --filter agree=no\n");
+        text.push_str(&format!("disagreements: {}\n", list_command(study, out)));
     }
     if !s.design_failures.is_empty() {
         text.push_str(&format!(

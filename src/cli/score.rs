@@ -12,7 +12,7 @@ use clap::ValueEnum;
 
 use crate::rtl::ParseCache;
 use crate::score::study::{Oracle, ScoreReport, StudyOptions, score_study};
-use crate::study::{Study, load_study};
+use crate::study::{Study, load_study_to_score};
 
 /// Scores every generation of a study into pairs (`pairs.jsonl` on standard output).
 #[derive(Debug, clap::Args)]
@@ -107,7 +107,17 @@ impl ScoringArgs {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    // Pairs and verdicts files are what `score` writes: they are never read, so that
+    // `flipscope score STUDY > STUDY/pairs.jsonl` works although the shell creates
+    // the empty file first (docs/scoring-studies.md).
+    let (mut study, left_out) =
+        load_study_to_score(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
+    for path in left_out.iter().filter(|p| args.paths.contains(p)) {
+        eprintln!(
+            "warning: {}: not read: `score` writes pairs and verdicts, it does not read them",
+            crate::study::error::display_path(path)
+        );
+    }
     if let Some(s) = args.semantics {
         // The command line overrides the study's own setting.
         study.settings.scoring.semantics = Some(s.into());

@@ -46,10 +46,40 @@ pub fn load_study(paths: &[PathBuf]) -> Result<Study, StudyErrors> {
     load_study_with_progress(paths, &mut |_| {})
 }
 
+/// The study files `flipscope score` reads: [`load_study`] without the pairs and
+/// verdicts files, which are what scoring writes, never what it reads. In
+/// `flipscope score STUDY > STUDY/pairs.jsonl` the shell creates the (empty) pairs file
+/// before the command starts; the scorer does not read it. Returns the study and the
+/// pairs and verdicts files left out.
+pub fn load_study_to_score(paths: &[PathBuf]) -> Result<(Study, Vec<PathBuf>), StudyErrors> {
+    let mut left_out = Vec::new();
+    let study = load_with(
+        paths,
+        &mut |path, kind| {
+            let output = matches!(kind, FileKind::Pairs | FileKind::Verdicts);
+            if output {
+                left_out.push(path.to_path_buf());
+            }
+            !output
+        },
+        &mut |_| {},
+    )?;
+    Ok((study, left_out))
+}
+
 /// [`load_study`], reporting progress at the start of each file, every
 /// [`PROGRESS_EVERY`] records and at the end of each file.
 pub fn load_study_with_progress(
     paths: &[PathBuf],
+    progress: &mut dyn FnMut(&LoadProgress),
+) -> Result<Study, StudyErrors> {
+    load_with(paths, &mut |_, _| true, progress)
+}
+
+/// Loads the study files of `paths` that `keep` accepts.
+fn load_with(
+    paths: &[PathBuf],
+    keep: &mut dyn FnMut(&Path, FileKind) -> bool,
     progress: &mut dyn FnMut(&LoadProgress),
 ) -> Result<Study, StudyErrors> {
     let mut loader = Loader::default();
@@ -62,6 +92,7 @@ pub fn load_study_with_progress(
             return Err(loader.into_errors());
         }
     };
+    files.retain(|(path, kind)| keep(path, *kind));
     if files.is_empty() {
         loader.error(LocatedError::new("-", 1, 1, "no study files given"));
         return Err(loader.into_errors());

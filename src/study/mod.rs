@@ -37,7 +37,10 @@ pub use config::Config;
 pub use error::LocatedError;
 pub use external::{ExternalRun, ExternalVerdict, RunOutcome};
 pub use generation::Generation;
-pub use load::{ERROR_CAP, LoadProgress, PROGRESS_EVERY, load_study, load_study_with_progress};
+pub use load::{
+    ERROR_CAP, LoadProgress, PROGRESS_EVERY, load_study, load_study_to_score,
+    load_study_with_progress,
+};
 pub use model::{Place, Study, StudyErrors};
 pub use pair::{FlipClass, PairKey, PairRecord, Side};
 pub use pair_hash::PairInputs;

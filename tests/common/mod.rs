@@ -1,15 +1,52 @@
 //! Helpers shared by the integration tests: the real binary and the shared VERT data.
 #![allow(dead_code)]
 
+pub mod docs;
 pub mod equivsva;
 pub mod tmux;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-/// The `flipscope` binary built for these tests.
+/// The `flipscope` binary built for these tests, with the tests' own cache directory
+/// ([`cache_home`] as `XDG_CACHE_HOME`), never the user's. A test that needs another
+/// cache sets `XDG_CACHE_HOME` again (the last value wins) or passes `--no-cache`.
 pub fn flipscope() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_flipscope"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_flipscope"));
+    command.env("XDG_CACHE_HOME", cache_home());
+    command
+}
+
+/// The tests' own cache home (the proof cache `formal/` and the parse cache `rtl/`
+/// under it): `target/tmp/flipscope-cache-<build>`, one directory per build of the
+/// binary under test, keyed by its size and modification time. A second run of the
+/// same build finds its proofs (the EquivSVA dev split in seconds, not minutes); a
+/// rebuilt binary, whose engine may prove otherwise, starts cold; the directories of
+/// earlier builds are removed. docs/testing.md, "The tests' cache".
+pub fn cache_home() -> PathBuf {
+    static HOME: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    HOME.get_or_init(|| {
+        let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+        let meta = std::fs::metadata(env!("CARGO_BIN_EXE_flipscope")).expect("the binary");
+        let modified = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        let name = format!("flipscope-cache-{}-{modified}", meta.len());
+        if let Ok(entries) = std::fs::read_dir(&tmp) {
+            for entry in entries.flatten() {
+                let other = entry.file_name().to_string_lossy().into_owned();
+                if other.starts_with("flipscope-cache-") && other != name {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
+        let home = tmp.join(name);
+        std::fs::create_dir_all(&home).expect("create the tests' cache directory");
+        home
+    })
+    .clone()
 }
 
 /// Runs the binary with `args` and returns what it did.

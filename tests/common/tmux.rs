@@ -230,8 +230,9 @@ pub fn copy_dir(from: &Path, to: &Path) {
 pub fn private_env(dir: &Path) -> String {
     let home = dir.join("home");
     format!(
-        "env USER=tester HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config",
-        h = home.display()
+        "env USER=tester HOME={h} XDG_DATA_HOME={h}/data XDG_CONFIG_HOME={h}/config XDG_CACHE_HOME={c}",
+        h = home.display(),
+        c = super::cache_home().display()
     )
 }
 

@@ -19,13 +19,28 @@ fn raw_fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/score-study")
 }
 
-/// An app that loaded and scored the raw fixture study.
-fn scored_app() -> App {
+/// A copy of the raw fixture study in a temp dir: an app that loads a study opens its
+/// annotation store beside it, which must not be in tests/fixtures/.
+fn raw_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(raw_fixture()).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+        }
+    }
+    dir
+}
+
+/// An app that loaded and scored a copy of the raw fixture study (kept while the app
+/// is used).
+fn scored_app() -> (App, tempfile::TempDir) {
+    let dir = raw_copy();
     let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
     app.update(Action::Resize(120, 40));
-    app.start_loading(vec![raw_fixture()]);
+    app.start_loading(vec![dir.path().to_path_buf()]);
     settle(&mut app);
-    app
+    (app, dir)
 }
 
 fn flip_of(app: &App, program: &str, behavior: &str) -> FlipClass {
@@ -48,8 +63,9 @@ fn programs_with_generations_are_a_study_to_open() {
 
 #[test]
 fn a_raw_study_is_scored_after_loading() {
+    let study = raw_copy();
     let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
-    app.start_loading(vec![raw_fixture()]);
+    app.start_loading(vec![study.path().to_path_buf()]);
     let load = std::mem::take(&mut app.requests);
     let mut results = Vec::new();
     for r in load {
@@ -80,7 +96,7 @@ fn a_raw_study_is_scored_after_loading() {
 
 #[test]
 fn the_oracle_switch_rescores_and_the_counts_change() {
-    let mut app = scored_app();
+    let (mut app, _study) = scored_app();
     assert_eq!(flip_of(&app, "p3", "z=w"), FlipClass::WC);
     let before = app.queue.transitions;
     press(&mut app, "o");
@@ -100,7 +116,7 @@ fn the_oracle_switch_rescores_and_the_counts_change() {
 
 #[test]
 fn the_latest_oracle_wins_and_stale_results_are_dropped() {
-    let mut app = scored_app();
+    let (mut app, _study) = scored_app();
     let raw = app.raw.clone().unwrap();
     press(&mut app, "o");
     let first = std::mem::take(&mut app.requests);
@@ -122,7 +138,7 @@ fn the_latest_oracle_wins_and_stale_results_are_dropped() {
 
 #[test]
 fn the_audit_screen_follows_the_rescored_pair() {
-    let mut app = scored_app();
+    let (mut app, _study) = scored_app();
     press(&mut app, "c c c c"); // all flip classes
     let at = app
         .study
@@ -204,7 +220,7 @@ fn audit_t2(app: &mut App) {
 
 #[test]
 fn a_renamed_variant_shows_the_answer_as_the_model_wrote_it_and_r_maps_it_back() {
-    let mut app = scored_app();
+    let (mut app, _study) = scored_app();
     audit_t2(&mut app);
     let audit = app.audit.as_ref().unwrap();
     assert_eq!(
@@ -226,7 +242,7 @@ fn a_renamed_variant_shows_the_answer_as_the_model_wrote_it_and_r_maps_it_back()
 #[test]
 fn audit_verbatim() {
     for (w, h) in [(120, 40), (80, 24)] {
-        let mut app = scored_app();
+        let (mut app, _study) = scored_app();
         app.update(Action::Resize(w, h));
         audit_t2(&mut app);
         press(&mut app, "Tab Tab");

@@ -3,7 +3,6 @@
 
 use crate::tui::action::Action;
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::tui::app::*;
@@ -213,8 +212,9 @@ fn the_finder_jumps_to_the_pair_even_when_filtered_out() {
 #[test]
 fn loading_reports_progress_then_shows_the_study() {
     let mut app = App::new(Keymap::default(), Theme::builtin(ThemeKind::Dark));
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tui-study");
-    app.start_loading(vec![dir]);
+    // A copy: the load opens the annotation store beside the study.
+    let copy = crate::tui::testing::study_copy();
+    app.start_loading(vec![copy.path().to_path_buf()]);
     assert!(matches!(app.load, LoadState::Loading(None)));
     assert!(!app.is_idle());
     settle(&mut app);
