@@ -257,7 +257,11 @@ mod tests {
                 assert_eq!(tally.read, pairs.len());
                 assert_eq!(tally.matched, kept.len());
                 assert_eq!(tally.oracle(), recorded_oracle(&pairs));
-                assert_eq!(tally.conditions(), expected, "filter {expr:?}, chunk {chunk}");
+                assert_eq!(
+                    tally.conditions(),
+                    expected,
+                    "filter {expr:?}, chunk {chunk}"
+                );
             }
         }
     }
@@ -267,6 +271,9 @@ mod tests {
         let filter = Filter::parse("").unwrap();
         let mut tally = PairTally::new(&filter);
         let l = line("m", "T1", 1, 0, 0);
-        assert_eq!(tally.add_chunk(format!("{l}\n{l}\n").as_bytes()), Err(Unusual));
+        assert_eq!(
+            tally.add_chunk(format!("{l}\n{l}\n").as_bytes()),
+            Err(Unusual)
+        );
     }
 }

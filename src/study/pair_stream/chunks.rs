@@ -112,7 +112,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("pairs.jsonl");
         let line = "x".repeat(1000);
-        let text: String = (0..(3 * CHUNK_BYTES / 1000)).map(|_| format!("{line}\n")).collect();
+        let text: String = (0..(3 * CHUNK_BYTES / 1000))
+            .map(|_| format!("{line}\n"))
+            .collect();
         let text = format!("{text}tail");
         std::fs::write(&path, &text).unwrap();
         let mut got = Vec::new();

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use serde::Deserializer;
-use serde::de::{self, DeserializeSeed, Deserialize, IgnoredAny, MapAccess, Visitor};
+use serde::de::{self, Deserialize, DeserializeSeed, MapAccess, Visitor};
 
 use crate::stats::FilterRow;
 use crate::study::FlipClass;
@@ -44,7 +44,9 @@ pub struct Unusual;
 /// Reads one line (without its line ending). `Err` for anything the loader would
 /// report as an error or a warning, or that this reader does not handle.
 pub fn read_view(line: &[u8]) -> Result<PairView<'_>, Unusual> {
-    let mut de = serde_json::Deserializer::from_slice(line);
+    // The loader refuses a line with bad UTF-8 anywhere, even in a value it ignores.
+    let line = std::str::from_utf8(line).map_err(|_| Unusual)?;
+    let mut de = serde_json::Deserializer::from_str(line);
     let raw = RawPair::deserialize(&mut de).map_err(|_| Unusual)?;
     de.end().map_err(|_| Unusual)?;
     raw.check()
@@ -226,18 +228,19 @@ impl<'de> Deserialize<'de> for MaybeText<'de> {
             fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
                 Ok(MaybeText(None))
             }
+            // Arrays and objects (rare here) are read whole, as the loader reads them
+            // into `extra`, so that they are checked the same way.
             fn visit_seq<A: de::SeqAccess<'de>>(self, mut s: A) -> Result<Self::Value, A::Error> {
-                while s.next_element::<IgnoredAny>()?.is_some() {}
+                while s.next_element::<serde_json::Value>()?.is_some() {}
                 Ok(MaybeText(None))
             }
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
-                // Duplicate keys inside are an error of the loader's `Map` too.
                 let mut keys: Vec<String> = Vec::new();
                 while let Some(k) = m.next_key::<String>()? {
                     if keys.contains(&k) {
                         return Err(de::Error::custom("duplicate key"));
                     }
-                    m.next_value::<IgnoredAny>()?;
+                    m.next_value::<serde_json::Value>()?;
                     keys.push(k);
                 }
                 Ok(MaybeText(None))
@@ -402,7 +405,10 @@ mod tests {
         assert_eq!(view.behavior_class(), record.behavior_class());
         assert_eq!(view.flip_class(), record.flip_class());
         assert_eq!(view.oracle.as_deref(), Some("reference"));
-        assert!(matches!(view.model, Cow::Borrowed(_)), "no copy without escapes");
+        assert!(
+            matches!(view.model, Cow::Borrowed(_)),
+            "no copy without escapes"
+        );
     }
 
     #[test]
