@@ -94,6 +94,12 @@ const WARNINGS_SHOWN: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let filter = Filter::parse(&args.filter);
+    if let Ok(f) = &filter
+        && let Some(report) = super::metrics_stream::report(&args, f)
+    {
+        super::output::print(&export::render(&report, args.format.into()))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
     if super::metrics_pce::applies(&study) {
         return super::metrics_pce::run(&args, &study);
@@ -192,16 +198,7 @@ fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Resu
         })
         .filter(|row| filter.matches(row))
         .collect();
-    let bootstrap = BootstrapConfig {
-        replicates: args.replicates,
-        seed: args.seed,
-        stratified: args.stratified,
-        method: match args.interval {
-            IntervalArg::Percentile => IntervalMethod::Percentile,
-            IntervalArg::Bca => IntervalMethod::Bca,
-        },
-        level: 0.95,
-    };
+    let bootstrap = bootstrap_config(args);
     let conditions = group_conditions(&rows);
     let report = MetricsReport {
         conditions: compute(&conditions, &bootstrap),
@@ -248,6 +245,20 @@ fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Resu
         outputs_read: outputs.len(),
         outputs_matched: matched.len(),
     })
+}
+
+/// The bootstrap the flags ask for.
+pub fn bootstrap_config(args: &Args) -> BootstrapConfig {
+    BootstrapConfig {
+        replicates: args.replicates,
+        seed: args.seed,
+        stratified: args.stratified,
+        method: match args.interval {
+            IntervalArg::Percentile => IntervalMethod::Percentile,
+            IntervalArg::Bca => IntervalMethod::Bca,
+        },
+        level: 0.95,
+    }
 }
 
 fn tags_of<'a>(

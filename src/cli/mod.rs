@@ -21,6 +21,7 @@ mod import_equivsva;
 mod import_variants;
 pub mod metrics;
 pub mod metrics_pce;
+pub mod metrics_stream;
 pub mod modules;
 pub mod open;
 pub mod output;

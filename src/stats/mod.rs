@@ -15,6 +15,7 @@ pub mod interval;
 pub mod mcnemar;
 pub mod normal;
 pub mod pair_row;
+pub mod pair_tally;
 pub mod pce;
 pub mod quantile;
 pub mod report;

@@ -17,6 +17,7 @@ pub mod locate;
 pub mod model;
 pub mod pair;
 pub mod pair_hash;
+pub mod pair_stream;
 pub mod program;
 pub mod rename_apply;
 pub mod rename_map;
