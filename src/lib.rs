@@ -18,6 +18,7 @@ pub mod generate;
 pub mod logic;
 pub mod reproof;
 pub mod rtl;
+pub mod rules;
 pub mod score;
 pub mod stats;
 pub mod study;

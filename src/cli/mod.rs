@@ -9,6 +9,7 @@ pub mod agreement;
 mod annotated;
 pub mod assertions;
 pub mod audit;
+mod audit_modules;
 mod audit_table;
 pub mod behaviors;
 pub mod check_sva;
@@ -25,7 +26,9 @@ pub mod modules;
 pub mod open;
 pub mod output;
 pub mod prove;
+pub mod reconcile;
 pub mod reprove;
+pub mod rules;
 pub mod sample;
 pub mod score;
 pub mod synth;
@@ -81,6 +84,9 @@ pub enum Command {
     Synth(synth::Args),
     /// Generate a study's outputs from a model endpoint (OpenAI-compatible).
     Generate(generate::Args),
+    /// A whole-module study's figures under flipscope's and EquivSVA's rules, the
+    /// difference split by cause.
+    Reconcile(reconcile::Args),
     /// Re-prove a study's assertions (AssertionBench) and compare with its JasperGold verdicts.
     Reprove(reprove::Args),
     /// The assertions of a study with both verdicts (filters, disagreements, one in full).
@@ -133,6 +139,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Prove(args) => prove::run(args),
             Command::Synth(args) => synth::run(args),
             Command::Generate(args) => generate::run(args),
+            Command::Reconcile(args) => reconcile::run(args),
             Command::Reprove(args) => reprove::run(args),
             Command::Assertions(args) => assertions::run(args),
         },
