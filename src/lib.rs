@@ -19,6 +19,7 @@ pub mod logic;
 pub mod printable;
 pub mod reproof;
 pub mod rtl;
+pub mod rules;
 pub mod score;
 pub mod stats;
 pub mod study;

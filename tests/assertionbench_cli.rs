@@ -62,17 +62,50 @@ fn import_metrics_and_reproof_of_small_designs() {
     assert!(validate.contains("123"), "{validate}");
 
     // P, C, E per (design, model, shots).
-    let (csv, _) = run_ok(&["metrics", &study, "--format", "csv", "--replicates", "100"]);
-    let rows: Vec<&str> = csv.lines().filter(|l| !l.starts_with('#')).collect();
-    assert_eq!(rows[0], "design,model,shots,assertions,proven,cex,P,C,E");
+    // Plain CSV: the provenance goes to standard error, or to --provenance FILE.
+    let (csv, stderr) = run_ok(&["metrics", &study, "--format", "csv", "--replicates", "100"]);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows.iter().all(|r| !r.starts_with('#')), "{csv}");
+    assert!(stderr.contains("verdicts: jaspergold"), "{stderr}");
+    assert_eq!(
+        rows[0],
+        "design,top,model,shots,assertions,proven,cex,P,C,E"
+    );
     assert_eq!(rows.len() - 1, 686, "cells with verdicts");
     assert!(
-        rows.contains(&"fht_bfly,codellama2-70b,1,2,0,2,0,1,0"),
+        rows.contains(&"fht_bfly,fht_bfly,codellama2-70b,1,2,0,2,0,1,0"),
         "{csv}"
     );
     assert!(
-        rows.contains(&"fht_1d_x8,gpt-3.5,1,0,0,0,0,0,1"),
+        rows.iter()
+            .any(|r| r.starts_with("fht_1d_x8,fht_1d_x8,gpt-3.5,1,0,0,0,0,0,1")),
         "a syntax error: E = 1"
+    );
+    // Rows are named by the design's folder (the paper's name), the top module beside it.
+    for (folder, top) in [("RMON_ctrl", "RMON_CTRL"), ("MAC_tx_Ctrl", "MAC_tx_ctrl")] {
+        assert!(
+            rows.iter()
+                .any(|r| r.starts_with(&format!("{folder},{top},"))),
+            "{folder}: {csv}"
+        );
+    }
+    let sidecar = tmp.path().join("provenance.txt");
+    let (again, stderr) = run_ok(&[
+        "metrics",
+        &study,
+        "--format",
+        "csv",
+        "--replicates",
+        "100",
+        "--provenance",
+        sidecar.to_str().unwrap(),
+    ]);
+    assert_eq!(again, csv);
+    assert!(!stderr.contains("verdicts: jaspergold"), "{stderr}");
+    assert!(
+        std::fs::read_to_string(&sidecar)
+            .unwrap()
+            .contains("verdicts: jaspergold")
     );
     // Aggregated with design-clustered intervals, over a filter.
     let (json, _) = run_ok(&[
@@ -104,7 +137,12 @@ fn import_metrics_and_reproof_of_small_designs() {
         "--replicates",
         "100",
     ]);
-    assert!(csv.contains("\nmodel,shots,designs,assertions,proven,cex,errors,P,P_lo,P_hi,C,C_lo,C_hi,E,E_lo,E_hi\n"), "{csv}");
+    assert!(
+        csv.starts_with(
+            "model,shots,designs,assertions,proven,cex,errors,P,P_lo,P_hi,C,C_lo,C_hi,E,E_lo,E_hi\n"
+        ),
+        "{csv}"
+    );
 
     if !yosys_present() {
         eprintln!("skipping the re-proof: yosys is missing");

@@ -5,6 +5,7 @@
 //! unreadable references and x/z literals, with examples by program id.
 
 pub mod compare;
+pub mod modules;
 pub mod program;
 pub mod report;
 mod run;

@@ -1,6 +1,7 @@
 //! `flipscope audit PATHS... [--format table|json] [--no-cache]`: data quality of
 //! studies and VERT files (RTL syntax errors, unreadable references, x/z literals,
-//! reference-vs-RTL path agreement).
+//! reference-vs-RTL path agreement); for whole-module programs the module audit
+//! (`super::audit_modules`: legality, equivalence, gold properties, mutants).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,6 +35,12 @@ pub struct Args {
     /// How atoms are compared [default: the study's `study.toml`, else two-state].
     #[arg(long, value_enum, value_name = "SEMANTICS")]
     pub semantics: Option<super::score::SemanticsArg>,
+    /// Time limit of each proof of the module audit, in seconds [default: 60].
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Proofs of the module audit run at once [default: one per core].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -43,6 +50,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ParseCache::user()
     };
     let mut report = AuditReport::default();
+    let mut modules = Vec::new();
     for path in &args.paths {
         let name = display_path(path);
         if path.is_file() && is_vert_file(path) {
@@ -52,9 +60,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } else {
             let study = load_study(std::slice::from_ref(path))
                 .with_context(|| format!("{name}: the study did not load"))?;
+            if study.programs.iter().any(|p| p.is_module()) {
+                modules.push((
+                    path.clone(),
+                    super::audit_modules::audit(&study, path, &args)?,
+                ));
+                if study.programs.iter().all(|p| p.is_module()) {
+                    continue;
+                }
+            }
             let programs: Vec<AuditProgram> = study
                 .programs
                 .iter()
+                .filter(|p| !p.is_module())
                 .map(|p| AuditProgram {
                     id: p.id.clone(),
                     rtl: p.rtl.clone(),
@@ -75,6 +93,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .unwrap_or_default();
             audit_programs(&mut report, &name, "study", &programs, values, &cache);
         }
+    }
+    if !modules.is_empty() && report.inputs.is_empty() {
+        return super::audit_modules::print(&modules, args.format);
+    }
+    if !modules.is_empty() {
+        super::audit_modules::print(&modules, args.format)?;
     }
     match args.format {
         Format::Json => {

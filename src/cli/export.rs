@@ -55,6 +55,8 @@ pub struct MetricsArgs {
     /// How a raw study (programs + generations) is scored first.
     #[command(flatten)]
     pub scoring: super::score::ScoringArgs,
+    #[command(flatten)]
+    pub rules: super::rules::RulesArgs,
 }
 
 /// The formats of `export metrics`.
@@ -112,6 +114,8 @@ fn run_metrics(args: MetricsArgs) -> anyhow::Result<ExitCode> {
         interval: IntervalArg::Percentile,
         format,
         scoring: args.scoring,
+        rules: args.rules,
+        provenance: None,
         per: None,
     })?;
     let text = metrics::render(&report, Format::from(format));

@@ -52,6 +52,12 @@ pub struct Args {
     /// How a raw study is scored (only for programs + generations, not pairs files).
     #[command(flatten)]
     pub scoring: ScoringArgs,
+    #[command(flatten)]
+    pub rules: super::rules::RulesArgs,
+    /// Where the provenance of a CSV table of external verdicts (AssertionBench) goes
+    /// (default: standard error; the CSV itself is plain).
+    #[arg(long, value_name = "FILE")]
+    pub provenance: Option<PathBuf>,
     /// For a study with external verdicts (AssertionBench): one row per design cell or
     /// per model and shots (default: design for csv, model otherwise).
     #[arg(long, value_enum, value_name = "design|model")]
@@ -103,6 +109,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
     if super::metrics_pce::applies(&study) {
         return super::metrics_pce::run(&args, &study);
+    }
+    if args.provenance.is_some() {
+        return Err(UsageError(
+            "--provenance applies to the CSV of studies with external verdicts (AssertionBench)"
+                .into(),
+        )
+        .into());
     }
     if args.per.is_some() {
         return Err(UsageError(
@@ -187,7 +200,7 @@ fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Resu
     if let Cow::Owned(scored) = study_pairs(&study, &args.scoring)? {
         study.pairs = scored;
     }
-    let outputs = super::modules::prepare(&mut study, &args.scoring)?;
+    let outputs = super::modules::prepare_with_rules(&mut study, &args.scoring, &args.rules)?;
     let pairs = &study.pairs;
     let audits = replay(&study.annotations);
     let rows: Vec<AuditedPair> = pairs

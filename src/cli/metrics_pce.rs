@@ -85,6 +85,9 @@ pub fn report(args: &Args, study: &Study) -> anyhow::Result<PceReport> {
 /// Prints the report: per design for CSV, per model otherwise, unless `--per` says.
 pub fn run(args: &Args, study: &Study) -> anyhow::Result<ExitCode> {
     print_warnings(study);
+    if args.provenance.is_some() && args.format != FormatArg::Csv {
+        return Err(UsageError("--provenance applies to --format csv".into()).into());
+    }
     let report = report(args, study)?;
     let per = match args.per {
         Some(PerArg::Design) => Per::Design,
@@ -93,6 +96,14 @@ pub fn run(args: &Args, study: &Study) -> anyhow::Result<ExitCode> {
         None => Per::Model,
     };
     let text = render::render(&report, Format::from(args.format), per);
+    if args.format == FormatArg::Csv {
+        let provenance = render::csv_provenance(&report);
+        match &args.provenance {
+            Some(path) => std::fs::write(path, provenance)
+                .with_context(|| format!("cannot write {}", path.display()))?,
+            None => eprint!("{provenance}"),
+        }
+    }
     std::io::stdout()
         .lock()
         .write_all(text.as_bytes())

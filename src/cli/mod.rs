@@ -9,6 +9,7 @@ pub mod agreement;
 mod annotated;
 pub mod assertions;
 pub mod audit;
+mod audit_modules;
 mod audit_table;
 pub mod behaviors;
 pub mod check_sva;
@@ -26,7 +27,9 @@ pub mod modules;
 pub mod open;
 pub mod output;
 pub mod prove;
+pub mod reconcile;
 pub mod reprove;
+pub mod rules;
 pub mod sample;
 pub mod score;
 mod shell_word;
@@ -84,6 +87,9 @@ pub enum Command {
     Synth(synth::Args),
     /// Generate a study's outputs from a model endpoint (OpenAI-compatible).
     Generate(generate::Args),
+    /// A whole-module study's figures under flipscope's and EquivSVA's rules, the
+    /// difference split by cause.
+    Reconcile(reconcile::Args),
     /// Re-prove a study's assertions (AssertionBench) and compare with its JasperGold verdicts.
     Reprove(reprove::Args),
     /// The assertions of a study with both verdicts (filters, disagreements, one in full).
@@ -140,6 +146,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Command::Prove(args) => prove::run(args),
             Command::Synth(args) => synth::run(args),
             Command::Generate(args) => generate::run(args),
+            Command::Reconcile(args) => reconcile::run(args),
             Command::Reprove(args) => reprove::run(args),
             Command::Assertions(args) => assertions::run(args),
         },

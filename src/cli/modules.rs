@@ -167,6 +167,15 @@ pub fn write_verdicts(path: Option<&Path>, verdicts: &[PropertyVerdict]) -> anyh
 /// from the verdicts to its pairs; returns the outputs the verdicts gather into.
 /// Proof options with verdicts already scored are a usage error.
 pub fn prepare(study: &mut Study, scoring: &ScoringArgs) -> anyhow::Result<Vec<OutputSummary>> {
+    prepare_with_rules(study, scoring, &super::rules::RulesArgs::default())
+}
+
+/// [`prepare`] with the verdicts read under `rules` (`--rules`, `docs/equivsva.md`).
+pub fn prepare_with_rules(
+    study: &mut Study,
+    scoring: &ScoringArgs,
+    rules: &super::rules::RulesArgs,
+) -> anyhow::Result<Vec<OutputSummary>> {
     if study.verdicts.is_empty() && has_module_generations(study) {
         study.verdicts = score(study, scoring)?;
     } else if !study.verdicts.is_empty() && scoring.formal.given() {
@@ -174,6 +183,10 @@ pub fn prepare(study: &mut Study, scoring: &ScoringArgs) -> anyhow::Result<Vec<O
             "--depth, --timeout, --jobs, --no-transfer and --no-mutants apply only to raw studies; these paths hold verdicts already proven".into(),
         )
         .into());
+    }
+    if !study.verdicts.is_empty() {
+        let options = super::rules::equivsva_options(scoring);
+        study.verdicts = super::rules::apply(study, &study.verdicts, rules, &options);
     }
     let outputs = family::outputs(study);
     let derived = family::derived_pairs(study, &outputs);

@@ -26,6 +26,8 @@ pub struct Args {
     pub verdicts: Option<PathBuf>,
     #[command(flatten)]
     pub scoring: ScoringArgs,
+    #[command(flatten)]
+    pub rules: super::rules::RulesArgs,
     /// How atoms are compared [default: the study's `study.toml`, else two-state].
     #[arg(long, value_enum, value_name = "SEMANTICS")]
     pub semantics: Option<SemanticsArg>,
@@ -140,6 +142,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     if modules {
         let verdicts = super::modules::score(&study, &args.scoring)?;
+        let options = super::rules::equivsva_options(&args.scoring);
+        let verdicts = super::rules::apply(&study, &verdicts, &args.rules, &options);
         super::modules::write_verdicts(args.verdicts.as_deref(), &verdicts)?;
         if !fragments {
             return Ok(ExitCode::SUCCESS);

@@ -193,19 +193,28 @@ pub fn render(report: &PceReport, format: Format, per: Per) -> String {
     }
 }
 
+/// The provenance of a CSV table, one `label: value` line each: written beside the
+/// table (`--provenance FILE`, or standard error), never into it.
+pub fn csv_provenance(report: &PceReport) -> String {
+    provenance(report)
+        .into_iter()
+        .map(|(label, value)| format!("{label}: {}\n", value.replace('\n', " ")))
+        .collect()
+}
+
+/// Plain CSV: a header row, then one row per cell or group (no comment lines, so
+/// `pandas.read_csv` and `csv.DictReader` read it as it is).
 fn csv(report: &PceReport, per: Per) -> String {
     use crate::stats::export::csv::{number, quote};
     let mut out = String::new();
-    for (label, value) in provenance(report) {
-        out.push_str(&format!("# {label}: {}\n", value.replace('\n', " ")));
-    }
     match per {
         Per::Design => {
-            out.push_str("design,model,shots,assertions,proven,cex,P,C,E\n");
+            out.push_str("design,top,model,shots,assertions,proven,cex,P,C,E\n");
             for t in &report.cells {
                 out.push_str(&format!(
-                    "{},{},{},{},{},{},{},{},{}\n",
+                    "{},{},{},{},{},{},{},{},{},{}\n",
                     quote(&t.design),
+                    quote(&t.top),
                     quote(&t.model),
                     shots(t.shots),
                     t.assertions,
@@ -250,7 +259,7 @@ fn csv(report: &PceReport, per: Per) -> String {
 fn json(report: &PceReport) -> String {
     let est = |e: Estimate| json!({"value": e.value, "lo": e.interval.map(|i| i.lo), "hi": e.interval.map(|i| i.hi)});
     let cell = |t: &RunTally| {
-        json!({"design": t.design, "group": t.group, "model": t.model, "shots": t.shots,
+        json!({"design": t.design, "top": t.top, "group": t.group, "model": t.model, "shots": t.shots,
                "outcome": t.outcome.as_str(), "assertions": t.assertions, "proven": t.proven,
                "cex": t.cex, "P": t.p(), "C": t.c(), "E": t.e() as u64})
     };
@@ -349,6 +358,7 @@ mod tests {
         let cells = vec![
             RunTally {
                 design: "fht_bfly".into(),
+                top: "fht_bfly".into(),
                 group: "g".into(),
                 model: "codellama2-70b".into(),
                 shots: Some(1),
@@ -359,6 +369,7 @@ mod tests {
             },
             RunTally {
                 design: "a,b".into(),
+                top: "AB".into(),
                 group: "g".into(),
                 model: "codellama2-70b".into(),
                 shots: Some(1),
@@ -388,15 +399,16 @@ mod tests {
     #[test]
     fn csv_per_design_has_the_benchmarks_columns() {
         let text = render(&report(), Format::Csv, Per::Design);
-        let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let rows: Vec<&str> = text.lines().collect();
         assert_eq!(
             rows,
             [
-                "design,model,shots,assertions,proven,cex,P,C,E",
-                "fht_bfly,codellama2-70b,1,2,0,2,0,1,0",
-                "\"a,b\",codellama2-70b,1,0,0,0,0,0,1",
+                "design,top,model,shots,assertions,proven,cex,P,C,E",
+                "fht_bfly,fht_bfly,codellama2-70b,1,2,0,2,0,1,0",
+                "\"a,b\",AB,codellama2-70b,1,0,0,0,0,0,1",
             ]
         );
+        assert!(csv_provenance(&report()).contains("verdicts: jaspergold"));
         let model = render(&report(), Format::Csv, Per::Model);
         assert!(model.contains("\ncodellama2-70b,1,2,2,0,2,1,0,"), "{model}");
     }

@@ -161,6 +161,7 @@ mod tests {
     fn cell(design: &str, shots: u32, outcome: RunOutcome, n: u64, p: u64, c: u64) -> RunTally {
         RunTally {
             design: design.into(),
+            top: design.into(),
             group: if design < "m" { "a".into() } else { "z".into() },
             model: "gpt-4o".into(),
             shots: Some(shots),

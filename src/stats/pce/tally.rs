@@ -9,8 +9,11 @@ use crate::study::{RunOutcome, Study};
 /// A (design, model, shots) cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunTally {
-    /// The program id.
+    /// The design as the dataset and its paper name it: the name of its design folder
+    /// (`RMON_ctrl`), else the program id.
     pub design: String,
+    /// The top module (`RMON_CTRL`), else the program id.
+    pub top: String,
     /// The program's stratum (AssertionBench's group folder).
     pub group: String,
     pub model: String,
@@ -49,11 +52,12 @@ fn ratio(n: u64, d: u64) -> f64 {
 }
 
 impl FieldRow for RunTally {
-    const KEYS: &'static [&'static str] = &["design", "group", "model", "shots", "outcome"];
+    const KEYS: &'static [&'static str] = &["design", "top", "group", "model", "shots", "outcome"];
 
     fn field(&self, key: &str) -> Option<Cow<'_, str>> {
         match key {
             "design" => Some(Cow::Borrowed(&self.design)),
+            "top" => Some(Cow::Borrowed(&self.top)),
             "group" => Some(Cow::Borrowed(&self.group)),
             "model" => Some(Cow::Borrowed(&self.model)),
             "shots" => self.shots.map(|k| Cow::Owned(k.to_string())),
@@ -71,8 +75,18 @@ pub fn jasper_tallies(study: &Study) -> Vec<RunTally> {
         .iter()
         .filter_map(|g| {
             let run = g.external.as_ref()?;
+            let program = study.program(&g.program);
+            let folder = program
+                .and_then(|p| p.meta.as_ref())
+                .and_then(|m| m.get("folder"))
+                .and_then(|f| f.as_str())
+                .and_then(|f| f.trim_end_matches('/').rsplit('/').next())
+                .filter(|f| !f.is_empty());
             Some(RunTally {
-                design: g.program.clone(),
+                design: folder.unwrap_or(&g.program).to_string(),
+                top: program
+                    .and_then(|p| p.top.clone())
+                    .unwrap_or_else(|| g.program.clone()),
                 group: study
                     .program(&g.program)
                     .map(|p| p.stratum.clone())
@@ -95,6 +109,7 @@ mod tests {
     pub(crate) fn cell(design: &str, outcome: RunOutcome, n: u64, p: u64, c: u64) -> RunTally {
         RunTally {
             design: design.into(),
+            top: design.into(),
             group: "g".into(),
             model: "m".into(),
             shots: Some(1),

@@ -274,6 +274,8 @@ fn cli_export(dir: &Path, filter: &str, format: Format) -> String {
             no_cache: false,
             formal: Default::default(),
         },
+        rules: Default::default(),
+        provenance: None,
         per: None,
     };
     render(&crate::cli::metrics::report(&args).unwrap(), format)
