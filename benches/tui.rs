@@ -47,6 +47,7 @@ fn study(n: usize) -> StudyView {
                 },
                 pair_hash: None,
                 class: None,
+                raw_key: None,
             }
         })
         .collect();
