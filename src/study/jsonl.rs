@@ -32,6 +32,8 @@ impl JsonlReader {
         let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
             Box::new(BufReader::new(std::io::stdin()))
         } else {
+            // Never opened when it is not a regular file: opening a FIFO waits for ever.
+            super::source::check_regular(path)?;
             let f = File::open(path)
                 .map_err(|e| LocatedError::whole_file(path, format!("cannot open: {e}")))?;
             Box::new(BufReader::with_capacity(1 << 16, f))
@@ -341,6 +343,8 @@ pub fn read_text_at_most(path: &Path, limit: u64) -> Result<String, LocatedError
             .read_to_end(&mut bytes)
             .map_err(cannot)?;
     } else {
+        // A FIFO or a device in a dataset tree gets the study loader's rule and message.
+        super::source::check_regular(path)?;
         File::open(path)
             .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
             .map_err(cannot)?;

@@ -144,6 +144,13 @@ fn entries(dir: &Path) -> Result<Vec<(String, PathBuf)>, ReadError> {
 /// Reads a file as text; a file that is not UTF-8 is read with replacement characters
 /// and reported.
 fn read_text(path: &Path, rel: &str, flaws: &mut Vec<Flaw>) -> Result<String, ReadError> {
+    // The study loader's rule: never open a FIFO (it waits for ever) or a device.
+    if let Err(e) = crate::study::source::check_regular(path) {
+        return Err(ReadError {
+            path: rel.to_string(),
+            message: e.message,
+        });
+    }
     let bytes = std::fs::read(path).map_err(|e| ReadError {
         path: rel.to_string(),
         message: format!("cannot read: {e}"),
@@ -227,12 +234,15 @@ pub fn read_folder(
 
 /// A project folder's log: `jg.log`, else the session log.
 fn project_log(dir: &Path, rel: &str) -> Option<(PathBuf, String)> {
+    // A log that is there but is no regular file (a FIFO, a device) is the log: reading
+    // it refuses it by name, rather than skipping it for the session log's verdicts.
+    let present = |p: &Path| std::fs::symlink_metadata(p).is_ok() && !p.is_dir();
     let direct = dir.join("jg.log");
-    if direct.is_file() {
+    if present(direct.as_path()) {
         return Some((direct, format!("{rel}/jg.log")));
     }
     let session = dir.join("sessionLogs/session_0/jg_session_0.log");
-    session.is_file().then(|| {
+    present(session.as_path()).then(|| {
         (
             session,
             format!("{rel}/sessionLogs/session_0/jg_session_0.log"),

@@ -174,7 +174,8 @@ fn read_splits(dataset: &Path) -> Result<BTreeMap<String, Vec<String>>, Vec<Loca
         })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
-            p.is_file()
+            // Not only regular files: a FIFO or a device is read, and refused by name.
+            !p.is_dir()
                 && p.file_name()
                     .and_then(|n| n.to_str())
                     .is_some_and(|n| n.starts_with("splits") && n.ends_with(".json"))
@@ -211,7 +212,11 @@ fn family_dirs(dataset: &Path) -> Result<Vec<String>, Vec<LocatedError>> {
             )]
         })?
         .filter_map(|e| e.ok())
-        .filter(|e| e.path().join("spec.json").is_file())
+        // A spec.json that is not a regular file is kept, to be refused by name.
+        .filter(|e| {
+            let spec = e.path().join("spec.json");
+            std::fs::symlink_metadata(&spec).is_ok() && !spec.is_dir()
+        })
         .filter_map(|e| e.file_name().to_str().map(str::to_string))
         .collect();
     out.sort();
@@ -248,6 +253,14 @@ fn split_families(
         .iter()
         .filter(|id| !dataset.join(id).join("spec.json").is_file())
         .map(|id| {
+            let spec = dataset.join(id).join("spec.json");
+            // A spec.json that is there but is no regular file (a device, a FIFO, an
+            // unreadable link) says what it is.
+            if std::fs::symlink_metadata(&spec).is_ok()
+                && let Err(e) = crate::study::source::check_regular(&spec)
+            {
+                return e;
+            }
             LocatedError::whole_file(
                 &dataset.join(id),
                 format!("family \"{id}\" of split \"{name}\" is not in the dataset (no spec.json)"),

@@ -144,7 +144,7 @@ pub fn take(
 ) -> Result<Taken, StoreError> {
     let io = |what: &'static str| {
         let path = lock_path.display().to_string();
-        move |source| StoreError::Io { path, what, source }
+        move |reason| StoreError::Io { path, what, reason }
     };
     let mut took_over = None;
     // A lock file removed or replaced between opening and locking it is opened again.

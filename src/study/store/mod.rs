@@ -44,12 +44,13 @@ pub enum StoreError {
         hint: String,
     },
     /// A file operation failed.
-    #[error("{path}: cannot {what}: {source}")]
+    /// The reason is in the message and is not also the error's source, so that a
+    /// chain-printing caller (`anyhow`'s `{:#}`) says a full disk once.
+    #[error("{path}: cannot {what}: {reason}")]
     Io {
         path: String,
         what: &'static str,
-        #[source]
-        source: io::Error,
+        reason: io::Error,
     },
     /// The store is read-only; nothing was written.
     #[error("the decision was not saved: {reason}")]
@@ -114,10 +115,10 @@ pub struct AnnotationStore {
 
 fn io_error(path: &Path, what: &'static str) -> impl FnOnce(io::Error) -> StoreError + use<> {
     let path = path.to_path_buf();
-    move |source| StoreError::Io {
+    move |reason| StoreError::Io {
         path: path.display().to_string(),
         what,
-        source,
+        reason,
     }
 }
 

@@ -303,3 +303,18 @@ fn a_stale_temporary_file_is_removed_at_open() {
     let _store = open(dir.path());
     assert!(!temp.exists());
 }
+
+#[test]
+fn a_full_disk_is_said_once_in_a_chained_message() {
+    let e = StoreError::Io {
+        path: "annotations.jsonl".into(),
+        what: "write",
+        reason: std::io::Error::from_raw_os_error(28),
+    };
+    let shown = format!("{:#}", anyhow::Error::from(e));
+    assert_eq!(
+        shown.matches("No space left on device").count(),
+        1,
+        "{shown}"
+    );
+}
