@@ -85,7 +85,9 @@ fn streamed_figures_equal_the_loaded_ones_byte_for_byte() {
     let b = write(
         dir.path(),
         "pairs-b.jsonl",
-        &pairs_text(2, 9).replace("qwen", "llama"),
+        &pairs_text(2, 9)
+            .replace("qwen", "llama")
+            .replace("deep\\u00e9-coder", "mistral"),
     );
     let cases: Vec<(Vec<&str>, Format)> = vec![
         (
