@@ -217,8 +217,7 @@ fn run(c: &InductionCheck, top_text: &str) -> Result<bool, InductionError> {
     if !ok {
         let last = out
             .lines()
-            .filter(|l| l.contains("ERROR"))
-            .next_back()
+            .rfind(|l| l.contains("ERROR"))
             .unwrap_or("yosys failed")
             .to_string();
         return Err(InductionError::Yosys(last));
