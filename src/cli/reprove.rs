@@ -79,6 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(args.timeout > 0.0 && args.timeout.is_finite()) {
         return Err(UsageError("--timeout must be a positive number of seconds".into()).into());
     }
+    super::prove::check_depth(args.depth)?;
     let filter = FieldFilter::parse::<AssertionUnit>(&args.filter)?;
     let study =
         load_study(std::slice::from_ref(&args.study)).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -108,7 +109,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ResetPhaseArg::FirstCycle => ResetPhase::FirstCycle,
         },
     };
+    super::prove::stop_tools_on_signals();
     let summary = reprove(&study, &units, &engine, &options);
+    if let Some(code) = super::prove::interrupted() {
+        return Ok(code);
+    }
     let out = args
         .out
         .clone()

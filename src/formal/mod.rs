@@ -51,6 +51,7 @@ pub mod sva;
 pub mod trace;
 
 pub use design::{Design, SourceFile};
+pub use engine::process::{interrupt, interrupted};
 pub use engine::tools::INSTALL_HINT;
 pub use engine::yosys::Limits;
 pub use error::{FormalError, Location};
