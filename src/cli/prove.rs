@@ -126,8 +126,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "{name}: no property found (neither `property NAME; ... endproperty` nor `assert property (...)`)"
         );
     }
-    let prover = Prover::new(options)?;
     stop_tools_on_signals();
+    let prover = match Prover::new(options) {
+        Ok(p) => p,
+        Err(e) => return interrupted().ok_or_else(|| e.into()),
+    };
     let report = prover.prove_with_mutants(&design, &properties, &mutants);
     if let Some(code) = interrupted() {
         return Ok(code);

@@ -93,6 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .into_iter()
         .filter(|u| filter.matches(u))
         .collect();
+    super::prove::stop_tools_on_signals();
     let engine = FormalEngine::new(FormalSettings {
         depth: args.depth,
         timeout: Duration::from_secs_f64(args.timeout),
@@ -102,14 +103,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } else {
             CacheChoice::User
         },
-    })?;
+    });
+    let engine = match engine {
+        Ok(e) => e,
+        Err(e) => return super::prove::interrupted().ok_or_else(|| e.into()),
+    };
     let options = ReproofOptions {
         reset_phase: match args.reset_phase {
             ResetPhaseArg::Jasper => ResetPhase::Jasper,
             ResetPhaseArg::FirstCycle => ResetPhase::FirstCycle,
         },
     };
-    super::prove::stop_tools_on_signals();
     let summary = reprove(&study, &units, &engine, &options);
     if let Some(code) = super::prove::interrupted() {
         return Ok(code);

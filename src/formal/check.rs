@@ -107,6 +107,9 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
             ),
         );
     }
+    if let Err(e) = super::engine::stage::check_files(unit.design) {
+        return fail_all(None, e);
+    }
     let top = match unit.design.find_top() {
         Ok(t) => t,
         Err(e) => return fail_all(None, e),

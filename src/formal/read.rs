@@ -194,8 +194,22 @@ struct Found {
     problem: Option<Problem>,
 }
 
-/// Reads every property of `text`; `file` names the text in locations.
+/// Reads every property of `text`; `file` names the text in locations. A text with
+/// many operators is read on a deep stack (the parser recurses on them, up to
+/// [`MAX_OPERATORS`] per property), whatever thread calls.
 pub fn read_properties(text: &str, file: &str) -> PropertySet {
+    let operators = text
+        .bytes()
+        .filter(|b| b"()[]{}|&^+-*/<>=!?:~%".contains(b))
+        .count();
+    if operators > 128 {
+        crate::rtl::stack::on_deep_stack(|| read_properties_here(text, file))
+    } else {
+        read_properties_here(text, file)
+    }
+}
+
+fn read_properties_here(text: &str, file: &str) -> PropertySet {
     let source: Arc<str> = Arc::from(text);
     let lines = Arc::new(Lines::new(text));
     let toks = tokenize(text);
@@ -261,6 +275,17 @@ pub fn read_properties(text: &str, file: &str) -> PropertySet {
             }
             spec
         });
+        // A comment or string left open inside the property is what its error is about.
+        let parsed = parsed.map_err(|p| match open_inside(text, f.at..f.bytes.end) {
+            Some(u) if p.kind == ProblemKind::Syntax => Problem::syntax(
+                u.message(),
+                Span {
+                    start: u.offset(),
+                    end: u.offset() + 1,
+                },
+            ),
+            _ => p,
+        });
         let parsed = parsed.map_err(|p| LocatedProblem {
             kind: p.kind,
             message: p.message,
@@ -293,6 +318,14 @@ pub const MAX_OPERATORS: usize = 512;
 /// Most bytes of one property's text.
 pub const MAX_PROPERTY_BYTES: usize = 64 * 1024;
 
+fn beyond(message: String, span: Span) -> Problem {
+    Problem {
+        kind: ProblemKind::Unsupported,
+        message,
+        span,
+    }
+}
+
 /// Why the tokens of a property (or a sequence or default) are beyond the reader's
 /// limits, checked before it is parsed (the parser recurses on nesting and operators).
 fn beyond_limits(src: &str, toks: &[Token]) -> Option<Problem> {
@@ -302,7 +335,7 @@ fn beyond_limits(src: &str, toks: &[Token]) -> Option<Problem> {
         end: t.end,
     };
     if last.end - first.start > MAX_PROPERTY_BYTES {
-        return Some(Problem::unsupported(
+        return Some(beyond(
             format!(
                 "the property is beyond the limits: {} bytes of text (at most {MAX_PROPERTY_BYTES})",
                 last.end - first.start
@@ -319,7 +352,7 @@ fn beyond_limits(src: &str, toks: &[Token]) -> Option<Problem> {
             _ => {}
         }
         if depth > MAX_NESTING {
-            return Some(Problem::unsupported(
+            return Some(beyond(
                 format!(
                     "the property is beyond the limits: brackets nested more than {MAX_NESTING} deep"
                 ),
@@ -327,13 +360,19 @@ fn beyond_limits(src: &str, toks: &[Token]) -> Option<Problem> {
             ));
         }
         if ops > MAX_OPERATORS {
-            return Some(Problem::unsupported(
+            return Some(beyond(
                 format!("the property is beyond the limits: more than {MAX_OPERATORS} operators"),
                 span(t),
             ));
         }
     }
     None
+}
+
+/// The first comment or string of `text` left open, when it opens within `span` (a
+/// property's text: one opened later is not its problem).
+fn open_inside(text: &str, span: std::ops::Range<usize>) -> Option<super::unclosed::Unclosed> {
+    super::unclosed::find(text).filter(|u| span.contains(&u.offset()))
 }
 
 fn end_of(toks: &[Token], range: std::ops::Range<usize>) -> usize {

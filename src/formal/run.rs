@@ -73,6 +73,10 @@ impl Prover {
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs)
+            // The reader, the lowering and the monitor's text recurse on a property's
+            // operators (at most `read::MAX_OPERATORS`).
+            .stack_size(crate::rtl::stack::STACK_BYTES)
+            .start_handler(|_| crate::rtl::stack::mark_deep())
             .build()
             .map_err(|e| FormalError::Io(std::io::Error::other(e)))?;
         let cache = match &options.cache {

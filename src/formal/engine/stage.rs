@@ -135,8 +135,21 @@ fn at(file: &str, text: &str, offset: usize) -> String {
     format!("{file}:{line}:{column}")
 }
 
-/// Checks `text` (the user's, named `file`) against the RTL limits.
+/// Checks every file of the design against the RTL limits, and that none leaves a
+/// comment or a string open (before anything else looks at the design).
+pub fn check_files(design: &Design) -> Result<(), String> {
+    for f in &design.files {
+        check_limits(&f.path, &f.text)?;
+    }
+    Ok(())
+}
+
+/// Checks `text` (the user's, named `file`) against the RTL limits, and that it leaves
+/// no comment or string open.
 pub fn check_limits(file: &str, text: &str) -> Result<(), String> {
+    if let Some(u) = crate::formal::unclosed::find(text) {
+        return Err(format!("{}: {}", at(file, text, u.offset()), u.message()));
+    }
     let brief = |m: &str| {
         m.split(" (flipscope's limit")
             .next()
