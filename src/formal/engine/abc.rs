@@ -27,7 +27,9 @@ pub enum Verdict {
 
 static BATCHES: AtomicU64 = AtomicU64::new(0);
 
-/// Checks `outputs` (PO indices) of the model `model.aig` in `dir`.
+/// Checks `outputs` (PO indices) of the model `model.aig` in `dir`, ABC using at most
+/// `memory` bytes (see [`Tools::command`]).
+#[allow(clippy::too_many_arguments)]
 pub fn check(
     tools: &Tools,
     dir: &Path,
