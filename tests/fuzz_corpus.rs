@@ -67,3 +67,8 @@ fn the_rtl_front_corpus_passes() {
 fn the_study_load_corpus_passes() {
     replay("study_load", checks::study_load);
 }
+
+#[test]
+fn the_sva_read_corpus_passes() {
+    replay("sva_read", checks::sva_read);
+}

@@ -151,3 +151,41 @@ fn assert_located(e: &LocatedError, lines: usize) {
         e.message
     );
 }
+
+/// The prover's SVA reader (`flipscope prove`): any text gives a property set without
+/// a panic or a stack overflow (its nesting and length limits hold), every property is
+/// located inside the text with a unique name, its problem (if any) is located too,
+/// reading is deterministic, and every parsed property lowers to a monitor or a
+/// located problem, clocked by its own event or a default one.
+pub fn sva_read(text: &str) {
+    use flipscope::formal::lower::lower;
+    use flipscope::formal::{parse_clock, read_properties};
+    let set = read_properties(text, "fuzz.sva");
+    let lines = text.split('\n').count();
+    let mut names = std::collections::HashSet::new();
+    for p in &set.properties {
+        assert!(names.insert(p.name.clone()), "name {} twice", p.name);
+        assert_eq!(p.location.file, "fuzz.sva");
+        assert!(
+            (1..=lines).contains(&p.location.line) && p.location.column >= 1,
+            "{} is outside the text",
+            p.location
+        );
+        if let Some((_, message)) = p.problem() {
+            assert!(message.starts_with("fuzz.sva:"), "unlocated: {message}");
+        }
+        let _ = p.identifiers();
+        if let Some(spec) = p.spec() {
+            let clock = spec
+                .clock
+                .clone()
+                .or_else(|| set.default_clock.clone())
+                .unwrap_or_else(|| parse_clock("posedge clk").expect("a clock"));
+            let _ = lower(spec, &clock, &set);
+        }
+    }
+    let again = read_properties(text, "fuzz.sva");
+    let names_again: Vec<&str> = again.properties.iter().map(|p| p.name.as_str()).collect();
+    let names_first: Vec<&str> = set.properties.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names_first, names_again, "reading is not deterministic");
+}

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::Context;
 use serde_json::{Value, json};
 
-use super::UsageError;
+use super::{UsageError, output};
+use crate::formal::options::MAX_DEPTH;
 use crate::formal::trace::display;
 use crate::formal::{
     CacheChoice, Counterexample, Design, Limits, Outcome, ProveOptions, Prover, Report, Reset,
@@ -83,9 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(args.timeout > 0.0 && args.timeout.is_finite()) {
         return Err(UsageError("--timeout must be a positive number of seconds".into()).into());
     }
-    if args.depth == 0 {
-        return Err(UsageError("--depth must be at least 1".into()).into());
-    }
+    check_depth(args.depth)?;
     let reset = match args.reset.trim() {
         "auto" => Reset::Auto,
         "none" => Reset::None,
@@ -128,14 +126,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "{name}: no property found (neither `property NAME; ... endproperty` nor `assert property (...)`)"
         );
     }
-    let prover = Prover::new(options)?;
+    stop_tools_on_signals();
+    let prover = match Prover::new(options) {
+        Ok(p) => p,
+        Err(e) => return interrupted().ok_or_else(|| e.into()),
+    };
     let report = prover.prove_with_mutants(&design, &properties, &mutants);
+    if let Some(code) = interrupted() {
+        return Ok(code);
+    }
     if let Some(reset) = &report.reset {
         eprintln!("note: assuming `{reset}` holds in the first cycle (--reset)");
     }
     match args.format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&report_json(&report))?),
-        Format::Table => print!("{}", table(&report)),
+        Format::Json => output::print_line(&serde_json::to_string_pretty(&report_json(&report))?)?,
+        Format::Table => output::print(&table(&report))?,
     }
     if let Some(e) = &report.error {
         eprintln!("error: {e}");
@@ -144,11 +149,55 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// On SIGINT, SIGTERM or SIGHUP, the running yosys and ABC processes are killed and
+/// no other starts; the command then ends through [`interrupted`] (its work folders
+/// removed on the way out).
+pub fn stop_tools_on_signals() {
+    // Only one handler per process: a second call (a test harness) keeps the first.
+    let _ = ctrlc::set_handler(crate::formal::interrupt);
+}
+
+/// The exit status of an interrupted run (130, as a shell's), with its message; `None`
+/// when the run was not interrupted. Nothing of an interrupted run is printed or
+/// recorded: its checks did not finish.
+pub fn interrupted() -> Option<ExitCode> {
+    if !crate::formal::interrupted() {
+        return None;
+    }
+    eprintln!("error: interrupted: the checks were stopped and nothing was written");
+    Some(ExitCode::from(130))
+}
+
+/// `--depth` within 1..=[`MAX_DEPTH`] (a usage error otherwise).
+pub fn check_depth(depth: u32) -> Result<(), UsageError> {
+    if depth == 0 || depth > MAX_DEPTH {
+        return Err(UsageError(format!(
+            "--depth must be between 1 and {MAX_DEPTH} (time frames PDR explores), not {depth}"
+        )));
+    }
+    Ok(())
+}
+
+/// Reads the design's (or the mutants') files: each a regular UTF-8 file within the RTL
+/// limits, none given twice (the same file by two paths too).
 fn read_files(paths: &[PathBuf]) -> anyhow::Result<Vec<SourceFile>> {
-    paths
-        .iter()
-        .map(|p| SourceFile::read(p).with_context(|| format!("cannot read {}", display_path(p))))
-        .collect()
+    let mut seen: Vec<(PathBuf, &PathBuf)> = Vec::new();
+    let mut out = Vec::new();
+    for p in paths {
+        let file = SourceFile::load(p).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let real = p.canonicalize().unwrap_or_else(|_| p.clone());
+        if let Some((_, first)) = seen.iter().find(|(r, _)| *r == real) {
+            return Err(UsageError(format!(
+                "{} is given twice (also as {}): give each file once",
+                display_path(p),
+                display_path(first)
+            ))
+            .into());
+        }
+        seen.push((real, p));
+        out.push(file);
+    }
+    Ok(out)
 }
 
 /// A mutant of `design`: the mutant file in place of the file that defines the top

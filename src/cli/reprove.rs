@@ -79,6 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(args.timeout > 0.0 && args.timeout.is_finite()) {
         return Err(UsageError("--timeout must be a positive number of seconds".into()).into());
     }
+    super::prove::check_depth(args.depth)?;
     let filter = FieldFilter::parse::<AssertionUnit>(&args.filter)?;
     let study =
         load_study(std::slice::from_ref(&args.study)).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -92,6 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .into_iter()
         .filter(|u| filter.matches(u))
         .collect();
+    super::prove::stop_tools_on_signals();
     let engine = FormalEngine::new(FormalSettings {
         depth: args.depth,
         timeout: Duration::from_secs_f64(args.timeout),
@@ -101,7 +103,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } else {
             CacheChoice::User
         },
-    })?;
+    });
+    let engine = match engine {
+        Ok(e) => e,
+        Err(e) => return super::prove::interrupted().ok_or_else(|| e.into()),
+    };
     let options = ReproofOptions {
         reset_phase: match args.reset_phase {
             ResetPhaseArg::Jasper => ResetPhase::Jasper,
@@ -109,6 +115,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     };
     let summary = reprove(&study, &units, &engine, &options);
+    if let Some(code) = super::prove::interrupted() {
+        return Ok(code);
+    }
     let out = args
         .out
         .clone()

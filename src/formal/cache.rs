@@ -2,8 +2,9 @@
 //! (`$XDG_CACHE_HOME/flipscope/formal` on Linux). A key is the sha256 of everything a
 //! result depends on: the design's files and top module, the lowered property and its
 //! clock, the reset assumption, depth, timeout and interface option, the yosys and ABC
-//! versions, and this format's version. Every entry carries the sha256 of its result;
-//! an entry whose checksum does not match (a torn or edited file) is ignored.
+//! versions, and this format's version. Every entry is sealed with the sha256 of its key
+//! and its result together, like the RTL cache's: an entry whose seal does not match (a
+//! torn or edited file, or a well-formed entry copied under another key) is ignored.
 //!
 //! Entries live in pack files written once per run (temp file + rename), like the RTL
 //! parse cache: `<dir>/v<N>/<hash>.pack.json`, merged into one beyond [`MAX_PACKS`].
@@ -23,7 +24,7 @@ use super::check::CheckResult;
 use super::design::hex;
 
 /// Bumped whenever the lowering, the engine or the stored form changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Packs beyond this many are merged on the next write.
 pub const MAX_PACKS: usize = 8;
@@ -131,7 +132,7 @@ impl Cache {
             match parsed {
                 Some(stored) => {
                     for (k, s) in stored {
-                        if checksum(&s.result).as_deref() == Some(s.checksum.as_str()) {
+                        if seal(&k, &s.result).as_deref() == Some(s.checksum.as_str()) {
                             out.entries.insert(k, s.result);
                         }
                     }
@@ -177,9 +178,14 @@ impl Cache {
     }
 }
 
-fn checksum(result: &CheckResult) -> Option<String> {
+/// The seal of an entry: the sha256 of its key and its result.
+fn seal(key: &str, result: &CheckResult) -> Option<String> {
     let bytes = serde_json::to_vec(result).ok()?;
-    Some(hex(&Sha256::digest(&bytes)))
+    let mut h = Sha256::new();
+    h.update(key.as_bytes());
+    h.update([0]);
+    h.update(&bytes);
+    Some(hex(&h.finalize()))
 }
 
 fn write_pack(dir: &Path, entries: &HashMap<String, CheckResult>) -> std::io::Result<PathBuf> {
@@ -190,7 +196,7 @@ fn write_pack(dir: &Path, entries: &HashMap<String, CheckResult>) -> std::io::Re
             Some((
                 k,
                 Stored {
-                    checksum: checksum(r)?,
+                    checksum: seal(k, r)?,
                     result: r.clone(),
                 },
             ))
@@ -247,6 +253,29 @@ mod tests {
         fs::write(&pack, text).unwrap();
         assert_eq!(Cache::at(dir.path()).get("k1"), None);
         assert_eq!(Cache::disabled().get("k1"), None);
+    }
+
+    #[test]
+    fn an_entry_copied_under_another_key_is_ignored() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::at(dir.path());
+        cache.put("pass-key", &result("proven"));
+        cache.put("fail-key", &result("fails"));
+        cache.flush();
+        let pack = fs::read_dir(dir.path().join(format!("v{FORMAT_VERSION}")))
+            .unwrap()
+            .flatten()
+            .next()
+            .unwrap()
+            .path();
+        let mut stored: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_slice(&fs::read(&pack).unwrap()).unwrap();
+        let pass = stored["pass-key"].clone();
+        stored.insert("fail-key".into(), pass);
+        fs::write(&pack, serde_json::to_vec(&stored).unwrap()).unwrap();
+        let again = Cache::at(dir.path());
+        assert_eq!(again.get("pass-key"), Some(result("proven")));
+        assert_eq!(again.get("fail-key"), None);
     }
 
     #[test]

@@ -15,6 +15,7 @@ use super::design::Design;
 use super::engine::abc::{self, Verdict};
 use super::engine::harness::{self, Line};
 use super::engine::netlist::Netlist;
+use super::engine::process;
 use super::engine::tools::Tools;
 use super::engine::yosys::{self, Failure, Limits, Model};
 use super::lower::Lowered;
@@ -106,10 +107,16 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
             ),
         );
     }
+    if let Err(e) = super::engine::stage::check_files(unit.design) {
+        return fail_all(None, e);
+    }
     let top = match unit.design.find_top() {
         Ok(t) => t,
         Err(e) => return fail_all(None, e),
     };
+    if let Some(e) = unclosed_module(unit.design, &top) {
+        return fail_all(Some(top.name), e);
+    }
     let digest = unit.design.digest();
     let keys: Vec<String> = unit
         .entries
@@ -188,6 +195,9 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
             Err(Failure::Design(msg) | Failure::TooLarge(msg)) => {
                 return fail_all(Some(top.name), msg);
             }
+            Err(Failure::Interrupted) => {
+                return fail_all(Some(top.name), "interrupted: not checked".into());
+            }
         }
     };
     if let Some(model) = model {
@@ -201,7 +211,7 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
         .map(|r| r.expect("every entry has a result"))
         .collect();
     for (k, r) in keys.iter().zip(&results) {
-        if r.status != Status::Unknown {
+        if r.status != Status::Unknown && !process::interrupted() {
             s.cache.put(k, r);
         }
     }
@@ -210,6 +220,19 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
         error: None,
         results,
     }
+}
+
+/// Why the top module cannot take the monitors, if it cannot: it has no `endmodule`
+/// (the monitors would land after the module, and yosys would blame them).
+fn unclosed_module(design: &Design, top: &super::design::Module) -> Option<String> {
+    let text = &design.files[top.file].text;
+    if text[top.end..].starts_with("endmodule") {
+        return None;
+    }
+    Some(format!(
+        "{}:{}: module `{}` has no `endmodule` (the file ends inside it)",
+        design.files[top.file].path, top.line, top.name
+    ))
 }
 
 /// The checks of one property: (entry position in `active`, `bad` output, `trig` output).
@@ -406,6 +429,7 @@ fn run_checks(s: &Settings, model: &Model, outputs: &[usize]) -> Vec<Verdict> {
                 outs,
                 s.timeout,
                 s.depth,
+                s.limits.memory_bytes,
             )
         })
         .collect();

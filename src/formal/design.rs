@@ -31,9 +31,17 @@ impl SourceFile {
 
     /// Reads a file from disk (its directory is searched for `` `include `` files).
     pub fn read(path: &Path) -> std::io::Result<SourceFile> {
-        let text = std::fs::read_to_string(path)?;
+        SourceFile::load(path).map_err(std::io::Error::other)
+    }
+
+    /// [`SourceFile::read`] with the whole message: a regular file of at most the RTL
+    /// limit (256 KiB), in UTF-8 (an invalid byte is located: `FILE:LINE:COLUMN`).
+    pub fn load(path: &Path) -> Result<SourceFile, String> {
+        let name = path.display().to_string();
+        let text =
+            super::engine::stage::read_source(path, &name, crate::rtl::limits::MAX_SOURCE_BYTES)?;
         Ok(SourceFile {
-            path: path.display().to_string(),
+            path: name,
             text,
             include_dir: path
                 .parent()
@@ -161,7 +169,8 @@ pub struct Module {
     pub name: String,
     /// Index of its file in the design.
     pub file: usize,
-    /// Byte offset of the `endmodule` keyword (the text's end when it has none).
+    /// Byte offset of the `endmodule` keyword (when it has none: of the next module's
+    /// `module` keyword, or the text's end).
     pub end: usize,
     /// Line of the `module` keyword.
     pub line: usize,
@@ -189,7 +198,10 @@ fn scan_modules(file: usize, text: &str) -> Vec<Module> {
                 j += 1;
             }
             let mut names = Vec::new();
-            while j < toks.len() && toks[j].text(text) != "endmodule" {
+            // A module without `endmodule` ends where the next one starts.
+            while j < toks.len()
+                && !matches!(toks[j].text(text), "endmodule" | "module" | "macromodule")
+            {
                 if toks[j].kind == Kind::Ident {
                     names.push(toks[j].text(text).to_string());
                 }
@@ -204,7 +216,11 @@ fn scan_modules(file: usize, text: &str) -> Vec<Module> {
                 line: lines.line_column(text, toks[i].start).0,
                 names,
             });
-            i = j + 1;
+            i = if toks.get(j).is_some_and(|t| t.text(text) == "endmodule") {
+                j + 1
+            } else {
+                j
+            };
             continue;
         }
         i += 1;

@@ -49,8 +49,10 @@ pub mod read;
 pub mod run;
 pub mod sva;
 pub mod trace;
+pub mod unclosed;
 
 pub use design::{Design, SourceFile};
+pub use engine::process::{interrupt, interrupted};
 pub use engine::tools::INSTALL_HINT;
 pub use engine::yosys::Limits;
 pub use error::{FormalError, Location};

@@ -7,6 +7,10 @@ use std::time::Duration;
 use super::engine::yosys::Limits;
 use super::sva::ast::ClockEvent;
 
+/// The deepest `depth` accepted (`--depth`): far beyond any useful PDR run, and within
+/// what ABC reads (a C int).
+pub const MAX_DEPTH: u32 = 1_000_000;
+
 /// What is assumed about reset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reset {

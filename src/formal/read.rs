@@ -194,8 +194,22 @@ struct Found {
     problem: Option<Problem>,
 }
 
-/// Reads every property of `text`; `file` names the text in locations.
+/// Reads every property of `text`; `file` names the text in locations. A text with
+/// many operators is read on a deep stack (the parser recurses on them, up to
+/// [`MAX_OPERATORS`] per property), whatever thread calls.
 pub fn read_properties(text: &str, file: &str) -> PropertySet {
+    let operators = text
+        .bytes()
+        .filter(|b| b"()[]{}|&^+-*/<>=!?:~%".contains(b))
+        .count();
+    if operators > 128 {
+        crate::rtl::stack::on_deep_stack(|| read_properties_here(text, file))
+    } else {
+        read_properties_here(text, file)
+    }
+}
+
+fn read_properties_here(text: &str, file: &str) -> PropertySet {
     let source: Arc<str> = Arc::from(text);
     let lines = Arc::new(Lines::new(text));
     let toks = tokenize(text);
@@ -210,6 +224,9 @@ pub fn read_properties(text: &str, file: &str) -> PropertySet {
     let (found, sequences, defaults) = scan(text, &toks);
     let mut named = HashMap::new();
     for (name, range) in sequences {
+        if beyond_limits(text, &toks[range.clone()]).is_some() {
+            continue;
+        }
         if let Ok(n) = parse_sequence(text, &toks[range.clone()], end_of(&toks, range)) {
             named.insert(name, n);
         }
@@ -218,7 +235,10 @@ pub fn read_properties(text: &str, file: &str) -> PropertySet {
         let mut c = Cursor::new(text, &toks[range.clone()], end_of(&toks, range));
         set.default_clock = clocking_event(&mut c).ok();
     }
-    if let Some(range) = defaults.disable {
+    if let Some(range) = defaults
+        .disable
+        .filter(|r| beyond_limits(text, &toks[r.clone()]).is_none())
+    {
         let mut c = Cursor::new(text, &toks[range.clone()], end_of(&toks, range));
         set.default_disable = c.expr().ok().filter(|_| c.done());
     }
@@ -237,7 +257,10 @@ pub fn read_properties(text: &str, file: &str) -> PropertySet {
         } else {
             format!("{base}#{count}")
         };
-        let parsed = match f.problem {
+        let parsed = match f
+            .problem
+            .or_else(|| beyond_limits(text, &toks[f.body.clone()]))
+        {
             Some(p) => Err(p),
             None => parse_property(
                 text,
@@ -251,6 +274,17 @@ pub fn read_properties(text: &str, file: &str) -> PropertySet {
                 spec.disable = set.default_disable.clone();
             }
             spec
+        });
+        // A comment or string left open inside the property is what its error is about.
+        let parsed = parsed.map_err(|p| match open_inside(text, f.at..f.bytes.end) {
+            Some(u) if p.kind == ProblemKind::Syntax => Problem::syntax(
+                u.message(),
+                Span {
+                    start: u.offset(),
+                    end: u.offset() + 1,
+                },
+            ),
+            _ => p,
         });
         let parsed = parsed.map_err(|p| LocatedProblem {
             kind: p.kind,
@@ -272,6 +306,73 @@ pub fn read_properties(text: &str, file: &str) -> PropertySet {
         });
     }
     set
+}
+
+/// Deepest nesting of brackets accepted in a property (the RTL front end's limit).
+pub const MAX_NESTING: usize = crate::rtl::limits::MAX_NESTING;
+
+/// Most operators and punctuation tokens accepted in one property (a real one has at
+/// most about 60; the reader, the lowering and the monitor's text recurse on them).
+pub const MAX_OPERATORS: usize = 512;
+
+/// Most bytes of one property's text.
+pub const MAX_PROPERTY_BYTES: usize = 64 * 1024;
+
+fn beyond(message: String, span: Span) -> Problem {
+    Problem {
+        kind: ProblemKind::Unsupported,
+        message,
+        span,
+    }
+}
+
+/// Why the tokens of a property (or a sequence or default) are beyond the reader's
+/// limits, checked before it is parsed (the parser recurses on nesting and operators).
+fn beyond_limits(src: &str, toks: &[Token]) -> Option<Problem> {
+    let (first, last) = (toks.first()?, toks.last()?);
+    let span = |t: &Token| Span {
+        start: t.start,
+        end: t.end,
+    };
+    if last.end - first.start > MAX_PROPERTY_BYTES {
+        return Some(beyond(
+            format!(
+                "the property is beyond the limits: {} bytes of text (at most {MAX_PROPERTY_BYTES})",
+                last.end - first.start
+            ),
+            span(first),
+        ));
+    }
+    let (mut depth, mut ops) = (0usize, 0usize);
+    for t in toks.iter().filter(|t| t.kind == Kind::Op) {
+        ops += 1;
+        match t.text(src) {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            return Some(beyond(
+                format!(
+                    "the property is beyond the limits: brackets nested more than {MAX_NESTING} deep"
+                ),
+                span(t),
+            ));
+        }
+        if ops > MAX_OPERATORS {
+            return Some(beyond(
+                format!("the property is beyond the limits: more than {MAX_OPERATORS} operators"),
+                span(t),
+            ));
+        }
+    }
+    None
+}
+
+/// The first comment or string of `text` left open, when it opens within `span` (a
+/// property's text: one opened later is not its problem).
+fn open_inside(text: &str, span: std::ops::Range<usize>) -> Option<super::unclosed::Unclosed> {
+    super::unclosed::find(text).filter(|u| span.contains(&u.offset()))
 }
 
 fn end_of(toks: &[Token], range: std::ops::Range<usize>) -> usize {

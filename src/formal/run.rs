@@ -6,18 +6,24 @@
 
 use std::collections::HashMap;
 
+use std::time::Duration;
+
 use rayon::prelude::*;
 
 use super::cache::Cache;
 use super::check::{CheckResult, Settings, Unit, UnitEntry, UnitResult, check_unit};
 use super::design::Design;
 use super::engine::tools::{Tools, tools};
+use super::engine::yosys::Limits;
 use super::error::FormalError;
 use super::lower::{Lowered, lower};
 use super::options::{AUTO_RESETS, CacheChoice, ProveOptions, Reset};
 use super::outcome::{MutantOutcome, Outcome, Status};
 use super::read::{PropertySet, ReadProperty, located_identifiers};
 use super::sva::ProblemKind;
+
+/// The prefix of every name flipscope's monitors declare.
+pub const RESERVED_PREFIX: &str = "flipscope_";
 
 /// One design with the properties to prove on it and the mutants to re-check the
 /// passing ones on.
@@ -67,6 +73,10 @@ impl Prover {
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs)
+            // The reader, the lowering and the monitor's text recurse on a property's
+            // operators (at most `read::MAX_OPERATORS`).
+            .stack_size(crate::rtl::stack::STACK_BYTES)
+            .start_handler(|_| crate::rtl::stack::mark_deep())
             .build()
             .map_err(|e| FormalError::Io(std::io::Error::other(e)))?;
         let cache = match &options.cache {
@@ -129,7 +139,15 @@ impl Prover {
             depth: self.options.depth,
             timeout: self.options.timeout,
             interface_only: self.options.interface_only,
-            limits: self.options.limits,
+            limits: Limits {
+                // The build is bounded by the check timeout too (at least 30 s).
+                build_time: self
+                    .options
+                    .limits
+                    .build_time
+                    .min(self.options.timeout.max(Duration::from_secs(30))),
+                ..self.options.limits
+            },
             jobs: self.jobs,
         }
     }
@@ -276,6 +294,33 @@ impl Prover {
                 );
             }
         };
+        // The engine's own names (`flipscope_live`, `flipscope_p0_bad`, ...) are not the
+        // design's: a property naming one could read or drive the monitors.
+        if let Some((name, span)) = located_identifiers(spec)
+            .into_iter()
+            .find(|(n, _)| n.starts_with(RESERVED_PREFIX))
+        {
+            return Prepared::Done(
+                Status::Error,
+                format!(
+                    "{}: `{name}` is a name of flipscope's own monitors (names starting with `{RESERVED_PREFIX}` are reserved): a property may name only the design's signals",
+                    set.locate(span.start)
+                ),
+            );
+        }
+        if let Some(c) = spec
+            .clock
+            .as_ref()
+            .filter(|c| c.signal.starts_with(RESERVED_PREFIX))
+        {
+            return Prepared::Done(
+                Status::Error,
+                format!(
+                    "{}: the clock `{}` is a name of flipscope's own monitors (names starting with `{RESERVED_PREFIX}` are reserved)",
+                    p.location, c.signal
+                ),
+            );
+        }
         let clock = spec
             .clock
             .clone()

@@ -5,21 +5,27 @@
 //! What `crate::formal` does not take per job is worked around here: the clock is set
 //! as each assertion's default clocking event, and the reset is an option of the prover,
 //! so designs are proven in groups of equal reset, one prover per group. Header files
-//! (`` `include``d only) are written to a temporary folder given as every source's
-//! include folder; their hash is appended to the top file as a comment, so the
-//! prover's cache (keyed by the sources) sees a header change.
+//! (`` `include``d only) are written to a private temporary folder (made by `tempfile`,
+//! never a predictable name) given as every source's include folder; their hash is
+//! appended to the top file as a comment, so the prover's cache (keyed by the sources)
+//! sees a header change. A header name that is absolute or has a `..` component, and
+//! an `` `include `` that names one, are refused (the study loader refuses such names
+//! already): nothing of a study is read or written outside that folder.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
 use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus};
+use crate::formal::engine::stage::includes;
+use crate::formal::sva::lex::Lines;
 use crate::formal::{
     CacheChoice, Design, FormalError, Job, ProveOptions, Prover, Reset, SourceFile, Status,
     parse_clock, read_properties,
 };
+use crate::study::checks::unsafe_file_name;
 
 /// Settings of the formal engine.
 #[derive(Debug, Clone)]
@@ -72,38 +78,40 @@ fn options(settings: &FormalSettings, reset: Reset) -> ProveOptions {
     }
 }
 
-/// A temporary folder removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> std::io::Result<TempDir> {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("flipscope-reproof-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir)?;
-        Ok(TempDir(dir))
+/// Why a design's file names or includes would reach outside its folder, if they do.
+fn outside_names(spec: &DesignSpec) -> Option<String> {
+    for (name, _) in &spec.headers {
+        if let Some(why) = unsafe_file_name(name) {
+            return Some(format!("{}: {why}", spec.name));
+        }
     }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+    for (file, text) in spec.sources.iter().chain(&spec.headers) {
+        for inc in includes(text) {
+            let Ok(range) = inc.name else { continue };
+            if let Some(why) = unsafe_file_name(&text[range]) {
+                let (line, column) = Lines::new(text).line_column(text, inc.offset);
+                return Some(format!("{file}:{line}:{column}: `include: {why}"));
+            }
+        }
     }
+    None
 }
 
 /// The prover's design of a spec, its headers written under `root`.
-fn design(spec: &DesignSpec, root: &Path, index: usize) -> std::io::Result<Design> {
+fn design(spec: &DesignSpec, root: &Path, index: usize) -> Result<Design, String> {
+    if let Some(why) = outside_names(spec) {
+        return Err(why);
+    }
+    let io = |e: std::io::Error| format!("cannot write the design's headers: {e}");
     let dir = root.join(format!("d{index}"));
-    std::fs::create_dir_all(&dir)?;
+    std::fs::create_dir(&dir).map_err(io)?;
     let mut hash = Sha256::new();
     for (name, text) in &spec.headers {
         let path = dir.join(name);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
+            std::fs::create_dir_all(parent).map_err(io)?;
         }
-        std::fs::write(&path, text)?;
+        std::fs::write(&path, text).map_err(io)?;
         hash.update(name.as_bytes());
         hash.update([0]);
         hash.update(text.as_bytes());
@@ -165,7 +173,10 @@ impl Engine for FormalEngine {
             error: Some(message),
             verdicts: Vec::new(),
         };
-        let root = match TempDir::new() {
+        let root = match tempfile::Builder::new()
+            .prefix("flipscope-reproof-")
+            .tempdir()
+        {
             Ok(d) => d,
             Err(e) => {
                 return jobs
@@ -191,11 +202,9 @@ impl Engine for FormalEngine {
             };
             let mut designs: Vec<(usize, Design)> = Vec::new();
             for &i in &members {
-                match design(&jobs[i].0, &root.0, i) {
+                match design(&jobs[i].0, root.path(), i) {
                     Ok(d) => designs.push((i, d)),
-                    Err(e) => {
-                        out[i] = Some(fail_all(format!("cannot write the design's headers: {e}")))
-                    }
+                    Err(e) => out[i] = Some(fail_all(e)),
                 }
             }
             // One property set per assertion; every set of a design shares its model.

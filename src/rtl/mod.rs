@@ -13,7 +13,7 @@ pub mod constant;
 pub mod declarations;
 pub mod error;
 pub mod limits;
-mod macros;
+pub(crate) mod macros;
 mod parse;
 mod path_text;
 pub(crate) mod precedence;

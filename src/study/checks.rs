@@ -111,6 +111,27 @@ fn fragment_fields(at: &Line, p: &Program, out: &mut Vec<LocatedError>) {
     }
 }
 
+/// Why a file name of a program cannot be used (flipscope writes header files under
+/// their names in a private folder): an absolute name, a `..` component, a NUL or
+/// control character. `None` for a plain relative name such as `rtl/defs.vh`.
+pub fn unsafe_file_name(name: &str) -> Option<String> {
+    let shown = name.escape_debug();
+    if name.starts_with('/') || name.starts_with('\\') || name.get(1..2) == Some(":") {
+        return Some(format!(
+            "file name \"{shown}\" is absolute: expected a name relative to the design, such as \"defs.vh\""
+        ));
+    }
+    if name.split(['/', '\\']).any(|c| c == "..") {
+        return Some(format!(
+            "file name \"{shown}\" has a `..` component: expected a name inside the design's folder"
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Some(format!("file name \"{shown}\" holds a control character"));
+    }
+    None
+}
+
 /// A module program names its top module; its files, variants and mutants are whole.
 fn module_fields(at: &Line, p: &Program, out: &mut Vec<LocatedError>) {
     match p.top.as_deref() {
@@ -131,6 +152,14 @@ fn module_fields(at: &Line, p: &Program, out: &mut Vec<LocatedError>) {
         ));
     }
     let mut seen = std::collections::BTreeSet::new();
+    if let Some(why) = p.rtl_name.as_deref().and_then(unsafe_file_name) {
+        out.push(at.at(&["rtl_name"], why));
+    }
+    for (name, variant) in &p.variants {
+        if let Some(why) = variant.rtl_name.as_deref().and_then(unsafe_file_name) {
+            out.push(at.at(&["variants", name, "rtl_name"], why));
+        }
+    }
     for (i, file) in p.files.iter().enumerate() {
         let index = i.to_string();
         if file.name.trim().is_empty() {
@@ -138,6 +167,8 @@ fn module_fields(at: &Line, p: &Program, out: &mut Vec<LocatedError>) {
                 &["files", &index, "name"],
                 "expected a file name, not an empty string",
             ));
+        } else if let Some(why) = unsafe_file_name(&file.name) {
+            out.push(at.at(&["files", &index, "name"], why));
         } else if !seen.insert(file.name.as_str()) || p.rtl_name.as_deref() == Some(&file.name) {
             out.push(at.at(
                 &["files", &index, "name"],

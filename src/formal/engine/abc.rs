@@ -7,7 +7,6 @@
 //! run again in a new one.
 
 use std::path::Path;
-use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -28,7 +27,9 @@ pub enum Verdict {
 
 static BATCHES: AtomicU64 = AtomicU64::new(0);
 
-/// Checks `outputs` (PO indices) of the model `model.aig` in `dir`.
+/// Checks `outputs` (PO indices) of the model `model.aig` in `dir`, ABC using at most
+/// `memory` bytes (see [`Tools::command`]).
+#[allow(clippy::too_many_arguments)]
 pub fn check(
     tools: &Tools,
     dir: &Path,
@@ -37,11 +38,14 @@ pub fn check(
     outputs: &[usize],
     timeout: Duration,
     depth: u32,
+    memory: u64,
 ) -> Vec<Verdict> {
     let seconds = timeout.as_secs_f64().ceil().max(1.0) as u64;
     let mut verdicts: Vec<Option<Verdict>> = vec![None; outputs.len()];
     let mut start = 0;
-    while start < outputs.len() {
+    // ABC reads `-F` as a C int: beyond it, every check would fail.
+    let depth = depth.min(crate::formal::options::MAX_DEPTH);
+    while start < outputs.len() && !super::process::interrupted() {
         let batch = BATCHES.fetch_add(1, Ordering::Relaxed);
         let mut script = String::new();
         for (k, &o) in outputs.iter().enumerate().skip(start) {
@@ -62,7 +66,7 @@ pub fn check(
         // several times faster, so the process is killed only well past the sum.
         let count = (outputs.len() - start) as u64;
         let limit = Duration::from_secs(4 * count * (seconds + 2) + 30);
-        let mut cmd = Command::new(&tools.abc);
+        let mut cmd = tools.command(&tools.abc, memory);
         cmd.args(["-s", "-f", &script_name]);
         let run = process::run(cmd, dir, limit);
         let mut next = outputs.len();
@@ -94,6 +98,9 @@ pub fn check(
                         .trim()
                         .to_string();
                     format!("ABC failed on this check: {msg}")
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    "interrupted: not checked".to_string()
                 }
                 Err(e) => format!("cannot run yosys-abc: {e}"),
             };

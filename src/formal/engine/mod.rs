@@ -4,8 +4,10 @@
 
 pub mod abc;
 pub mod aiger;
+pub mod estimate;
 pub mod harness;
 pub mod netlist;
 pub mod process;
+pub mod stage;
 pub mod tools;
 pub mod yosys;

@@ -1,11 +1,13 @@
 //! Running a tool with a time limit: its output goes to files (no pipe can fill up and
 //! block it), and a tool still running at the limit is killed and waited for, so no
-//! check ever hangs and no process is left behind.
+//! check ever hangs and no process is left behind. The same happens when the run is
+//! interrupted ([`interrupt`], called by the commands' SIGINT/SIGTERM/SIGHUP handler):
+//! the running tool is killed, and no tool starts after it.
 
 use std::fs::File;
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
@@ -32,8 +34,33 @@ impl Finished {
 
 static RUNS: AtomicU64 = AtomicU64::new(0);
 
-/// Runs `cmd` in `dir`, killing it after `limit`.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// How often a running tool is looked at for an interruption.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Stops every tool run of this process: the running ones are killed, and later ones
+/// fail at once with [`std::io::ErrorKind::Interrupted`]. Safe in a signal handler's
+/// thread (it only sets a flag).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Whether [`interrupt`] was called.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+fn interrupted_error() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted")
+}
+
+/// Runs `cmd` in `dir`, killing it after `limit`, or when the run is interrupted (then
+/// the error is of kind [`std::io::ErrorKind::Interrupted`]).
 pub fn run(mut cmd: Command, dir: &Path, limit: Duration) -> std::io::Result<Finished> {
+    if interrupted() {
+        return Err(interrupted_error());
+    }
     let n = RUNS.fetch_add(1, Ordering::Relaxed);
     let out_path = dir.join(format!("run{n}.out"));
     let err_path = dir.join(format!("run{n}.err"));
@@ -44,14 +71,18 @@ pub fn run(mut cmd: Command, dir: &Path, limit: Duration) -> std::io::Result<Fin
         .stdout(File::create(&out_path)?)
         .stderr(File::create(&err_path)?)
         .spawn()?;
-    let status = match child.wait_timeout(limit)? {
-        Some(status) => Some(status),
-        None => {
-            let _ = child.kill();
-            let _ = child.wait();
-            None
+    let mut status = None;
+    while status.is_none() {
+        let left = limit.saturating_sub(started.elapsed());
+        if left.is_zero() || interrupted() {
+            break;
         }
-    };
+        status = child.wait_timeout(left.min(POLL))?;
+    }
+    if status.is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
     let read = |p: &Path| {
         std::fs::read(p)
             .map(|b| String::from_utf8_lossy(&b).into_owned())
@@ -65,6 +96,9 @@ pub fn run(mut cmd: Command, dir: &Path, limit: Duration) -> std::io::Result<Fin
     };
     let _ = std::fs::remove_file(&out_path);
     let _ = std::fs::remove_file(&err_path);
+    if interrupted() {
+        return Err(interrupted_error());
+    }
     Ok(out)
 }
 

@@ -2,6 +2,12 @@
 //! model checker), both from the yosys package. They are looked up on the PATH (or at
 //! `FLIPSCOPE_YOSYS` and `FLIPSCOPE_YOSYS_ABC`) and their versions become part of every
 //! cache key. When one is missing, one message says what to install.
+//!
+//! Both run under a memory limit when `prlimit` (util-linux) is on the PATH: the tool
+//! is started as `prlimit --as=BYTES -- TOOL ...`, which sets its address-space limit
+//! and then runs it in the same process (so a time limit's kill reaches it). The crate
+//! forbids `unsafe`, so it cannot set the limit itself between fork and exec; without
+//! `prlimit` the tools run without one (docs/formal.md).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -17,6 +23,23 @@ pub struct Tools {
     pub abc: PathBuf,
     /// `Yosys 0.23 (git sha1 ...)` and ABC's version line.
     pub versions: String,
+    /// util-linux's `prlimit`, to run the tools under a memory limit.
+    pub prlimit: Option<PathBuf>,
+}
+
+impl Tools {
+    /// A command running `tool` with at most `memory` bytes of address space (when
+    /// `prlimit` was found).
+    pub fn command(&self, tool: &std::path::Path, memory: u64) -> Command {
+        match &self.prlimit {
+            Some(p) => {
+                let mut c = Command::new(p);
+                c.arg(format!("--as={memory}")).arg("--").arg(tool);
+                c
+            }
+            None => Command::new(tool),
+        }
+    }
 }
 
 /// What to install when a tool is missing.
@@ -56,6 +79,7 @@ fn find() -> Result<Tools, String> {
             yosys,
             abc,
             versions: format!("{yv}\n{av}"),
+            prlimit: locate("FLIPSCOPE_PRLIMIT", "prlimit"),
         }),
         _ => Err(format!(
             "{INSTALL_HINT} (found {} and {}, but they do not run)",

@@ -4,19 +4,24 @@
 //! outputs are every property's `bad` and `trig` wires, the design's outputs and the
 //! counterexample rows. Only stable, documented commands are used (see docs/formal.md).
 
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::aiger::{Aig, AigMap, parse_aig, parse_map};
+use super::estimate;
 use super::harness::{Harness, Line};
 use super::netlist::Netlist;
 use super::process;
+use super::stage::{self, Staged};
 use super::tools::Tools;
 use crate::formal::design::{Design, Module};
 
-/// The yosys script after reading the files (`{top}` is the top module).
-const SCRIPT: &str = "hierarchy -check -top {top}
+/// The first yosys run, after reading the files (`{top}` is the top module): the
+/// elaborated, flattened design, its JSON netlist (ports, flip-flop clocks, and the
+/// cells flipscope estimates the model's size from) and its RTLIL. `scc` selects the
+/// cells of a combinational loop: a loop is refused here (later passes crash on one).
+const ELABORATE: &str = "hierarchy -check -top {top}
 proc
 chformal -remove
 flatten
@@ -25,6 +30,14 @@ opt_clean
 async2sync
 setundef -undriven -anyseq
 write_json netlist.json
+scc -select
+select -assert-none %
+select -clear
+write_rtlil model.il
+";
+
+/// The second run, once the size estimate is within the limits: the AIGER model.
+const MODEL: &str = "read_rtlil model.il
 expose w:flipscope_p*_bad w:flipscope_p*_trig w:flipscope_p*_x*
 techmap
 dffunmap
@@ -36,14 +49,18 @@ write_aiger -zinit -miter -vmap model.aim model.aig
 /// Limits on what one model may be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Bytes of source text of one design.
+    /// Bytes of source text of one design (its includes too); one file may hold at
+    /// most the RTL front end's limit (256 KiB).
     pub source_bytes: usize,
     /// AND gates of the AIGER model.
     pub gates: usize,
     /// Latches (flip-flop bits) of the AIGER model.
     pub latches: usize,
-    /// Time yosys may take to build one model.
+    /// Time yosys may take to build one model (both runs); a prover uses at most its
+    /// check timeout, but at least 30 s.
     pub build_time: Duration,
+    /// Address space yosys and ABC may use, in bytes (enforced with `prlimit`).
+    pub memory_bytes: u64,
 }
 
 impl Default for Limits {
@@ -53,6 +70,7 @@ impl Default for Limits {
             gates: 2_000_000,
             latches: 200_000,
             build_time: Duration::from_secs(300),
+            memory_bytes: 4 << 30,
         }
     }
 }
@@ -82,11 +100,19 @@ pub enum Failure {
     Reset(String),
     /// Beyond the limits.
     TooLarge(String),
+    /// The run was interrupted (nothing about the design is known).
+    Interrupted,
 }
 
-/// The name of design file `i` in the work directory.
-fn work_name(i: usize) -> String {
-    format!("d{i}.sv")
+/// Whether `name` can be written in a yosys script as it is: a plain Verilog
+/// identifier (an escaped one could hold `;`, a quote or a newline).
+pub fn plain_identifier(name: &str) -> bool {
+    name.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
 }
 
 /// Builds the model of `design` with the monitors of `harness` placed in the file of
@@ -100,54 +126,37 @@ pub fn build(
     limits: &Limits,
 ) -> Result<Model, Failure> {
     let io = |e: std::io::Error| Failure::Design(format!("cannot write the model's files: {e}"));
-    let mut read = String::from("read_verilog -formal -sv");
-    let mut dirs: Vec<&Path> = design
-        .files
-        .iter()
-        .filter_map(|f| f.include_dir.as_deref())
-        .collect();
-    dirs.dedup();
-    for d in dirs {
-        read.push_str(&format!(" -I {}", quote(&d.display().to_string())));
-    }
-    for (i, f) in design.files.iter().enumerate() {
-        let text = if i == top.file {
-            &harness.text
-        } else {
-            &f.text
-        };
-        std::fs::write(dir.join(work_name(i)), text).map_err(io)?;
-        read.push(' ');
-        read.push_str(&work_name(i));
-    }
-    let script = format!("{read}\n{}", SCRIPT.replace("{top}", &quote(&top.name)));
-    std::fs::write(dir.join("model.ys"), script).map_err(io)?;
-    // A run that fails without a word (killed by a signal, out of memory) is tried
-    // once more.
-    let mut run = None;
-    for _ in 0..2 {
-        let mut cmd = Command::new(&tools.yosys);
-        cmd.args(["-q", "-s", "model.ys"]);
-        let r = process::run(cmd, dir, limits.build_time)
-            .map_err(|e| Failure::Design(format!("cannot run yosys: {e}")))?;
-        let silent = !r.success()
-            && !r.timed_out()
-            && !r.stdout.contains("ERROR")
-            && !r.stderr.contains("ERROR");
-        run = Some(r);
-        if !silent {
-            break;
-        }
-    }
-    let run = run.expect("yosys ran");
-    if run.timed_out() {
-        return Err(Failure::TooLarge(format!(
-            "yosys did not finish building the model within {} s",
-            limits.build_time.as_secs()
+    if !plain_identifier(&top.name) {
+        return Err(Failure::Design(format!(
+            "{}:{}: the top module `{}` has an escaped name: flipscope proves only modules \
+             named by plain identifiers",
+            design.files[top.file].path, top.line, top.name
         )));
     }
+    let texts: Vec<&str> = design
+        .files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            if i == top.file {
+                harness.text.as_str()
+            } else {
+                f.text.as_str()
+            }
+        })
+        .collect();
+    let staged = stage::stage(design, &texts, dir, limits).map_err(Failure::Design)?;
+    let mut read = String::from("read_verilog -formal -sv");
+    for i in 0..design.files.len() {
+        read.push(' ');
+        read.push_str(&stage::work_name(i));
+    }
+    let script = format!("{read}\n{}", ELABORATE.replace("{top}", &top.name));
+    std::fs::write(dir.join("elaborate.ys"), script).map_err(io)?;
+    let started = Instant::now();
+    let run = yosys(tools, dir, "elaborate.ys", limits.build_time, limits)?;
     let log = format!("{}\n{}", run.stdout, run.stderr);
-    let top_file = work_name(top.file);
+    let top_file = stage::work_name(top.file);
     let messages = messages(&log);
     let mut undeclared = Vec::new();
     for m in &messages {
@@ -163,9 +172,33 @@ pub fn build(
     }
     if !run.success() {
         let error = messages.iter().find(|m| m.error);
-        let status = run.status.map_or("killed".to_string(), |s| s.to_string());
-        return Err(classify(error, design, &harness, &top_file, &log, &status));
+        return Err(classify(
+            error, &staged, &harness, &top_file, &log, &run, limits,
+        ));
     }
+    let json = std::fs::read_to_string(dir.join("netlist.json"))
+        .map_err(|e| Failure::Design(format!("yosys wrote no netlist: {e}")))?;
+    let netlist = Netlist::from_json(&json, &top.name).map_err(Failure::Design)?;
+    if let Some(why) = estimate::beyond_limits(&json, &top.name, limits) {
+        return Err(Failure::TooLarge(why));
+    }
+    std::fs::write(dir.join("model.ys"), MODEL).map_err(io)?;
+    let left = limits.build_time.saturating_sub(started.elapsed());
+    let run = yosys(tools, dir, "model.ys", left, limits)?;
+    if !run.success() {
+        let log = format!("{}\n{}", run.stdout, run.stderr);
+        let found = self::messages(&log);
+        return Err(classify(
+            found.iter().find(|m| m.error),
+            &staged,
+            &harness,
+            &top_file,
+            &log,
+            &run,
+            limits,
+        ));
+    }
+    let _ = std::fs::remove_file(dir.join("model.il"));
     let aig_path = dir.join("model.aig");
     let bytes = std::fs::read(&aig_path)
         .map_err(|e| Failure::Design(format!("yosys wrote no model: {e}")))?;
@@ -180,9 +213,6 @@ pub fn build(
         )));
     }
     let map = parse_map(&std::fs::read_to_string(dir.join("model.aim")).unwrap_or_default());
-    let json = std::fs::read_to_string(dir.join("netlist.json"))
-        .map_err(|e| Failure::Design(format!("yosys wrote no netlist: {e}")))?;
-    let netlist = Netlist::from_json(&json, &top.name).map_err(Failure::Design)?;
     Ok(Model {
         dir: dir.to_path_buf(),
         aig_path,
@@ -195,14 +225,29 @@ pub fn build(
     })
 }
 
-fn quote(s: &str) -> String {
-    if s.chars()
-        .all(|c| c.is_ascii_alphanumeric() || "_/.-$\\".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("\"{}\"", s.replace('"', "\\\""))
+/// Runs yosys on `script` (a fixed name in `dir`) within `limit` and the memory limit.
+fn yosys(
+    tools: &Tools,
+    dir: &Path,
+    script: &str,
+    limit: Duration,
+    limits: &Limits,
+) -> Result<process::Finished, Failure> {
+    let mut cmd = tools.command(&tools.yosys, limits.memory_bytes);
+    cmd.args(["-q", "-s", script]);
+    let run = match process::run(cmd, dir, limit) {
+        Ok(r) => r,
+        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Err(Failure::Interrupted),
+        Err(e) => return Err(Failure::Design(format!("cannot run yosys: {e}"))),
+    };
+    if run.timed_out() {
+        return Err(Failure::TooLarge(format!(
+            "yosys did not finish building the model within {} s (the build's time limit: \
+             the check timeout, at least 30 s)",
+            limits.build_time.as_secs()
+        )));
     }
+    Ok(run)
 }
 
 /// One message of yosys's log.
@@ -253,12 +298,20 @@ fn implicit_name(text: &str) -> Option<String> {
 /// Whose fault a failed build is.
 fn classify(
     error: Option<&Message>,
-    design: &Design,
+    staged: &Staged,
     harness: &Harness,
     top_file: &str,
     log: &str,
-    status: &str,
+    run: &process::Finished,
+    limits: &Limits,
 ) -> Failure {
+    if log.contains("bad_alloc") || log.contains("Out of memory") || log.contains("out of memory") {
+        return Failure::TooLarge(format!(
+            "yosys ran out of memory building the model (flipscope's limit: {} MiB of address \
+             space)",
+            limits.memory_bytes >> 20
+        ));
+    }
     let Some(m) = error else {
         let tail: Vec<&str> = log
             .lines()
@@ -269,17 +322,42 @@ fn classify(
         let said = if tail.is_empty() {
             "no message".to_string()
         } else {
-            tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
+            rename_files(
+                &tail.into_iter().rev().collect::<Vec<_>>().join(" / "),
+                staged,
+            )
         };
-        return Failure::Design(format!("yosys failed ({status}): {said}"));
+        let how = match run.status {
+            Some(s) => match s.signal() {
+                Some(9) => {
+                    "was killed (signal 9, SIGKILL: by hand, or the system ran out of memory)"
+                        .to_string()
+                }
+                Some(6) => format!(
+                    "stopped (signal 6, SIGABRT: it may have reached the memory limit of {} MiB)",
+                    limits.memory_bytes >> 20
+                ),
+                Some(11) => "crashed (signal 11, SIGSEGV)".to_string(),
+                Some(n) => format!("stopped on signal {n}"),
+                None => format!("failed ({s})"),
+            },
+            None => "was stopped".to_string(),
+        };
+        return Failure::Design(format!("yosys {how}: {said}"));
     };
-    let user_file = |name: &str| {
-        name.strip_prefix('d')
-            .and_then(|r| r.strip_suffix(".sv"))
-            .and_then(|n| n.parse::<usize>().ok())
-            .and_then(|i| design.files.get(i))
-            .map(|f| f.path.clone())
-    };
+    if m.text
+        .starts_with("Assertion failed: selection is not empty")
+    {
+        return Failure::Design(combinational_loop(log, staged, harness, top_file));
+    }
+    if let Some((_, why)) = staged
+        .missing
+        .iter()
+        .find(|(work, _)| m.text.contains(&format!("`{work}'")))
+    {
+        return Failure::Design(why.clone());
+    }
+    let user_file = |name: &str| staged.user_name(name).map(str::to_string);
     match (&m.file, m.line) {
         (Some(f), Some(n)) if f == top_file => match harness.line(n) {
             Line::Block(i) => Failure::Entry(i, m.text.clone()),
@@ -287,23 +365,89 @@ fn classify(
             Line::User(n) => Failure::Design(format!(
                 "{}:{n}: yosys: {}",
                 user_file(f).unwrap_or_else(|| f.clone()),
-                m.text
+                rename_files(&m.text, staged)
             )),
         },
         (Some(f), Some(n)) => Failure::Design(format!(
             "{}:{n}: yosys: {}",
             user_file(f).unwrap_or_else(|| f.clone()),
-            m.text
+            rename_files(&m.text, staged)
         )),
-        _ => Failure::Design(format!("yosys: {}", rename_files(&m.text, design))),
+        _ => Failure::Design(format!("yosys: {}", rename_files(&m.text, staged))),
     }
 }
 
-/// Replaces work file names (`d0.sv`) in a message by the user's.
-fn rename_files(text: &str, design: &Design) -> String {
+/// The message of a combinational loop, from the cells and wires `scc` selected
+/// (`top/$xor$d0.sv:3$1`, `top/y`), located in the user's files.
+fn combinational_loop(log: &str, staged: &Staged, harness: &Harness, top_file: &str) -> String {
+    let listed = log
+        .split_once("Selection contains:")
+        .map_or("", |(_, rest)| rest);
+    let mut places: Vec<String> = Vec::new();
+    let mut wires: Vec<String> = Vec::new();
+    for line in listed.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let Some((_, name)) = line.split_once('/') else {
+            continue;
+        };
+        let mut found = false;
+        for (work, user) in &staged.names {
+            let Some(at) = name.find(&format!("{work}:")) else {
+                continue;
+            };
+            let rest = &name[at + work.len() + 1..];
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            if let Ok(n) = digits.parse::<usize>() {
+                let n = if work == top_file {
+                    match harness.line(n) {
+                        Line::User(u) => u,
+                        _ => continue,
+                    }
+                } else {
+                    n
+                };
+                let p = format!("{user}:{n}");
+                if !places.contains(&p) {
+                    places.push(p);
+                }
+                found = true;
+            }
+        }
+        if !found && !name.starts_with('$') && wires.len() < 8 {
+            wires.push(format!("`{}`", name.trim_start_matches('\\')));
+        }
+    }
+    let first = places.first().cloned().unwrap_or_default();
+    let mut through = Vec::new();
+    if !wires.is_empty() {
+        through.push(format!("through {}", wires.join(", ")));
+    }
+    if places.len() > 1 {
+        through.push(format!("at {}", places.join(", ")));
+    }
+    format!(
+        "{}the design has a combinational loop{}: flipscope models only designs whose every \
+         loop goes through a flip-flop",
+        if first.is_empty() {
+            String::new()
+        } else {
+            format!("{first}: ")
+        },
+        if through.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", through.join("; "))
+        }
+    )
+}
+
+/// Replaces work file names (`d0.sv`, `i0.vh`) in a message by the user's.
+fn rename_files(text: &str, staged: &Staged) -> String {
+    let mut names: Vec<&(String, String)> = staged.names.iter().collect();
+    // `d10.sv` before `d1.sv`.
+    names.sort_by_key(|(work, _)| std::cmp::Reverse(work.len()));
     let mut out = text.to_string();
-    for (i, f) in design.files.iter().enumerate().rev() {
-        out = out.replace(&work_name(i), &f.path);
+    for (work, user) in names {
+        out = out.replace(work.as_str(), user);
     }
     out
 }
