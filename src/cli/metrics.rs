@@ -214,6 +214,7 @@ fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Resu
                 variant: o.variant.clone(),
                 program: o.program.clone(),
                 behavior: family::SOUND_BEHAVIOR.to_string(),
+                sample: 0,
             },
         )
     })

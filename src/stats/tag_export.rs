@@ -32,6 +32,8 @@ pub struct ExportPair<'a> {
     pub trans_category: Option<&'a str>,
     /// The hash of the pair's inputs, when known.
     pub pair_hash: Option<&'a str>,
+    /// The pair's sample (0 unless several per prompt).
+    pub sample: u32,
 }
 
 impl<'a> From<&'a PairRecord> for ExportPair<'a> {
@@ -48,6 +50,7 @@ impl<'a> From<&'a PairRecord> for ExportPair<'a> {
             base_category: p.base.category.as_deref(),
             trans_category: p.trans.category.as_deref(),
             pair_hash: p.pair_hash.as_deref(),
+            sample: p.sample.unwrap_or(0),
         }
     }
 }
@@ -60,6 +63,7 @@ impl ExportPair<'_> {
             variant: self.variant.to_string(),
             program: self.program.to_string(),
             behavior: self.behavior.to_string(),
+            sample: self.sample,
         }
     }
 }

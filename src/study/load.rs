@@ -131,7 +131,7 @@ struct Loader {
     warnings: Warnings,
     have_programs: bool,
     program_at: HashMap<String, Place>,
-    generation_at: HashMap<(String, String, String, Option<u32>), Place>,
+    generation_at: HashMap<(String, String, String, Option<u32>, u32), Place>,
     pair_at: HashMap<PairKey, Place>,
     verdict_at: HashMap<VerdictKey, Place>,
     /// Outputs (model, program, variant) with a line of their own (index null) or with
@@ -339,9 +339,13 @@ impl Loader {
             g.program.clone(),
             g.variant.clone(),
             g.shots,
+            g.sample_index(),
         );
         if let Some(first) = self.generation_at.get(&key) {
-            let shots = g.shots.map(|k| format!(", shots {k}")).unwrap_or_default();
+            let mut shots = g.shots.map(|k| format!(", shots {k}")).unwrap_or_default();
+            if g.sample_index() > 0 {
+                shots.push_str(&format!(", sample {}", g.sample_index()));
+            }
             let message = format!(
                 "a second generation for model \"{}\", program \"{}\", variant \"{}\"{shots}: the first is at {first}",
                 g.model, g.program, g.variant

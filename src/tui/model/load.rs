@@ -398,6 +398,7 @@ pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
         trans: side_view(p.trans),
         tags,
         pair_hash: p.pair_hash,
+        sample: p.sample.unwrap_or(0),
     }
 }
 
@@ -485,6 +486,7 @@ mod tests {
             model: model.into(),
             output: String::new(),
             shots: None,
+            sample: None,
             external: None,
             meta,
             extra: Default::default(),

@@ -52,6 +52,8 @@ pub struct PairView {
     /// The behavior class of a pair derived from property verdicts (an EquivSVA
     /// family's category), for `category=`; `None` for VERT pairs.
     pub class: Option<String>,
+    /// The sample of a model with several generations per prompt (0 otherwise).
+    pub sample: u32,
 }
 
 /// One rewrite of a program.
