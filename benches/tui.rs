@@ -47,6 +47,7 @@ fn study(n: usize) -> StudyView {
                 },
                 pair_hash: None,
                 class: None,
+                sample: 0,
             }
         })
         .collect();

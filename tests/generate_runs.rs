@@ -230,7 +230,8 @@ fn a_system_message_and_stop_sequences_are_sent_and_recorded() {
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let body = &server.seen()[0].body;
+    let seen = server.seen();
+    let body = &seen[0].body;
     assert_eq!(body["messages"][0]["role"], "system");
     assert_eq!(body["messages"][0]["content"], "You write SVA.\n");
     assert_eq!(body["messages"][1]["role"], "user");
@@ -261,7 +262,8 @@ fn a_system_message_and_stop_sequences_are_sent_and_recorded() {
         &["--model", "m", "--variants", "original"],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let body = &server.seen().last().unwrap().body;
+    let seen = server.seen();
+    let body = &seen.last().unwrap().body;
     assert_eq!(body["messages"].as_array().unwrap().len(), 1);
     assert!(body.get("stop").is_none());
 }

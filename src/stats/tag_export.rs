@@ -201,6 +201,7 @@ mod tests {
             variant: "T1".into(),
             program: program.into(),
             behavior: "x=y".into(),
+            sample: 0,
         };
         let mut a = Annotation::decision(&key, crate::study::AnnotationAction::Tag, "ana");
         a.tag = Some(tag.into());

@@ -118,6 +118,7 @@ impl AppBuilder {
                     tags: vec![],
                     pair_hash: None,
                     class: None,
+                    sample: 0,
                 }
             })
             .collect();

@@ -247,6 +247,7 @@ mod tests {
             tags: vec![],
             pair_hash: None,
             class: None,
+            sample: 0,
         };
         let mut s = StudyView {
             pairs: vec![

@@ -60,6 +60,7 @@ mod tests {
             tags: vec!["dropped-predicate".into()],
             pair_hash: None,
             class: None,
+            sample: 0,
         };
         let f = |e: &str| Filter::parse(e).unwrap().matches(&p);
         assert!(f(

@@ -231,7 +231,12 @@ pub fn view_of(study: Study) -> StudyView {
         .iter()
         .map(|g| {
             (
-                (g.model.clone(), g.program.clone(), g.variant.clone()),
+                (
+                    g.model.clone(),
+                    g.program.clone(),
+                    g.variant.clone(),
+                    g.sample_index(),
+                ),
                 g.output.clone(),
             )
         })

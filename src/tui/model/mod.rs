@@ -90,9 +90,9 @@ pub struct StudyView {
     pub inputs: Vec<crate::study::SourceFile>,
     /// The oracle the pairs record (`"oracle"` field), as `flipscope metrics` reads it.
     pub oracle: Option<String>,
-    /// The generations' raw outputs by (model, program, variant), when the study has
-    /// them: the audit screen shows a variant's answer as the model wrote it.
-    pub outputs: Arc<BTreeMap<(String, String, String), String>>,
+    /// The generations' raw outputs by (model, program, variant, sample), when the
+    /// study has them: the audit screen shows a variant's answer as the model wrote it.
+    pub outputs: Arc<BTreeMap<(String, String, String, u32), String>>,
 }
 
 /// What the audit screen shows for one pair.
@@ -196,6 +196,7 @@ impl AuditData {
                     pair.model.clone(),
                     pair.program.clone(),
                     pair.variant.clone(),
+                    pair.sample,
                 ))
                 .cloned(),
         }))

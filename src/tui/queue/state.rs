@@ -417,6 +417,7 @@ mod tests {
                 tags: vec![],
                 pair_hash: None,
                 class: None,
+                sample: 0,
             });
         }
         StudyView {
