@@ -91,7 +91,8 @@ fn each_transformation_kind_is_prompted_in_the_variant_own_names() {
                             .filter(|(new, old)| old.as_str() != Some(new.as_str()))
                             .map(|(_, old)| old.as_str().unwrap())
                             .collect();
-                        let leaked: Vec<&&str> = words(text).intersection(&renamed).collect();
+                        let found = words(text);
+                        let leaked: Vec<&&str> = found.intersection(&renamed).collect();
                         assert!(
                             leaked.is_empty(),
                             "{template} {id}/T2 names the original {leaked:?}:\n{text}"

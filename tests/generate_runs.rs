@@ -389,3 +389,84 @@ fn the_closing_rate_is_completed_requests_over_wall_time() {
         .unwrap_or_else(|| panic!("no rate in {err}"));
     assert!((2.5..=4.05).contains(&rate), "{rate} answers/s: {err}");
 }
+
+#[test]
+fn the_progress_bar_shows_the_true_rate_and_is_cleared_on_ctrl_c() {
+    if !common::tmux::have_tmux() {
+        return;
+    }
+    // One job, each answer after 300 ms: 3.33 answers/s at most; 36 requests.
+    let dir = study(10);
+    let server = LlmServer::start(|_, _| {
+        Reply::Delay(Duration::from_millis(300), Box::new(Reply::answer(ANSWER)))
+    });
+    let exit = dir.path().join("exit");
+    let args = format!(
+        "generate {} --endpoint {} --model m",
+        dir.path().display(),
+        server.url()
+    );
+    let tmux = common::tmux::start("generate-bar", &args, dir.path(), &exit);
+    tmux.resize(80, 24);
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let rate = loop {
+        let screen = tmux.screen();
+        let bar = screen
+            .lines()
+            .find(|l| l.contains(" answers/s") && l.contains("ETA"));
+        let done = bar
+            .and_then(|l| l.split_whitespace().find(|w| w.contains('/')))
+            .and_then(|w| w.split('/').next()?.parse::<u32>().ok())
+            .unwrap_or(0);
+        if done >= 5 {
+            let line = bar.unwrap();
+            let before: Vec<&str> = line
+                .split(" answers/s")
+                .next()
+                .unwrap()
+                .split_whitespace()
+                .collect();
+            assert!(line.contains("ETA ") && !line.contains("ETA ?"), "{line}");
+            break before.last().unwrap().parse::<f64>().unwrap();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no progress:\n{screen}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!((1.5..=3.4).contains(&rate), "the bar says {rate} answers/s");
+    // SIGINT to flipscope itself, as Ctrl-C sends it (the shell around it in the pane
+    // must live on to record the exit status): the pane's process is that shell.
+    let out = tmux
+        .cmd()
+        .args(["list-panes", "-t", "tui", "-F", "#{pane_pid}"])
+        .output()
+        .unwrap();
+    let shell = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).unwrap();
+    let pid = children
+        .split_whitespace()
+        .next()
+        .expect("flipscope runs in the pane")
+        .to_string();
+    assert!(
+        std::process::Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while !std::fs::read_to_string(&exit).is_ok_and(|t| t.contains("exit=")) {
+        assert!(std::time::Instant::now() < deadline, "{}", tmux.screen());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(std::fs::read_to_string(&exit).unwrap().trim(), "exit=130");
+    let screen = tmux.screen();
+    assert!(screen.contains("interrupted:"), "{screen}");
+    assert!(
+        !screen.contains(" answers/s  ETA"),
+        "the bar is left on screen:\n{screen}"
+    );
+}

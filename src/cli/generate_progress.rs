@@ -29,7 +29,7 @@ impl Display {
             let rate = {
                 let meter = Arc::clone(&meter);
                 move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let r = meter.lock().map_or(None, |mut m| m.rate(Instant::now()));
+                    let r = meter.lock().ok().and_then(|mut m| m.rate(Instant::now()));
                     let _ = match r {
                         Some(r) => write!(w, "{} answers/s", format_rate(r)),
                         None => write!(w, "- answers/s"),
@@ -42,7 +42,8 @@ impl Display {
                     let remaining = s.len().unwrap_or(0).saturating_sub(s.pos()) as usize;
                     let eta = meter
                         .lock()
-                        .map_or(None, |mut m| m.eta(remaining, Instant::now()));
+                        .ok()
+                        .and_then(|mut m| m.eta(remaining, Instant::now()));
                     let _ = match eta {
                         Some(d) => write!(w, "{}", format_duration(d)),
                         None => write!(w, "?"),

@@ -20,6 +20,10 @@ use super::verdict::{PropertyVerdict, VerdictKey};
 use super::verdict_checks;
 use super::warnings::Warnings;
 
+/// The extra program and variant fields `flipscope generate` reads for its prompts
+/// (docs/generate.md): a variant's own clock and reset, and the reset's description.
+const PROMPT_FIELDS: [&str; 3] = ["clock", "reset", "reset_description"];
+
 /// How many errors a failed load keeps (the total is still counted).
 pub const ERROR_CAP: usize = 100;
 
@@ -267,9 +271,18 @@ impl Loader {
             self.error(at.at(&["id"], message));
             return;
         }
-        self.warnings.extra(at, &[], &program.extra);
+        // The prompt fields `flipscope generate` reads are not unknown.
+        let unread = |extra: &serde_json::Map<String, serde_json::Value>| -> serde_json::Map<String, serde_json::Value> {
+            extra
+                .iter()
+                .filter(|(k, _)| !PROMPT_FIELDS.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect()
+        };
+        self.warnings.extra(at, &[], &unread(&program.extra));
         for (name, variant) in &program.variants {
-            self.warnings.extra(at, &["variants", name], &variant.extra);
+            self.warnings
+                .extra(at, &["variants", name], &unread(&variant.extra));
         }
         // A whole module's reference (gold properties) may be empty: its generated
         // properties are judged by proof, not against the reference.

@@ -176,7 +176,7 @@ impl<'a> VariantSpelling<'a> {
             // Only the reset's name is an identifier of the design in the description
             // (`rst, active high, synchronous`): rename the first word alone.
             return match text.split_once(',') {
-                Some((name, rest)) => format!("{}{rest}", self.renamed(name).trim_end()),
+                Some((name, rest)) => format!("{},{rest}", self.renamed(name).trim_end()),
                 None => self.renamed(text),
             };
         }
