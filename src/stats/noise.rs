@@ -124,8 +124,8 @@ fn against(
             let (mut t, mut s) = (Counts::default(), Counts::default());
             for _ in 0..both.len() {
                 let (a, b) = both[rng.random_range(0..both.len())];
-                t = t + a;
-                s = s + b;
+                t += a;
+                s += b;
             }
             diff(&t, &s)
         })

@@ -58,6 +58,9 @@ impl FilterRow for AuditedPair<'_> {
     fn model(&self) -> &str {
         self.pair.model()
     }
+    fn sample(&self) -> u32 {
+        self.pair.sample()
+    }
     fn variant(&self) -> &str {
         self.pair.variant()
     }

@@ -78,6 +78,9 @@ impl FilterRow for Row<'_> {
     fn model(&self) -> &str {
         self.pair.model
     }
+    fn sample(&self) -> u32 {
+        self.pair.sample
+    }
     fn variant(&self) -> &str {
         self.pair.variant
     }
