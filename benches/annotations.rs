@@ -15,6 +15,7 @@ fn key(i: usize) -> PairKey {
         variant: ["T1", "T2", "T3"][i % 3].into(),
         program: format!("vert/{:04}", i / 6),
         behavior: "x=y".into(),
+        sample: 0,
     }
 }
 

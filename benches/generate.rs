@@ -50,6 +50,8 @@ fn one_run(programs: &[Program], client: &Client, jobs: usize) -> Duration {
         filter: &filter,
         template: &template,
         sampling: &sampling,
+        samples: 1,
+        system: None,
         retry_errors: false,
     };
     let p = plan(programs, &[], &[], &options).unwrap();
@@ -59,7 +61,7 @@ fn one_run(programs: &[Program], client: &Client, jobs: usize) -> Duration {
         sampling: sampling.clone(),
         template: "vert".into(),
         template_sha256: template.sha256().into(),
-        settings_sha256: p.settings_sha256.clone(),
+        system: None,
     };
     let mut generations = AppendLog::deferred(&dir.path().join("generations.jsonl")).unwrap();
     let mut failures = AppendLog::deferred(&dir.path().join("failed-generations.jsonl")).unwrap();
@@ -67,11 +69,7 @@ fn one_run(programs: &[Program], client: &Client, jobs: usize) -> Duration {
         p.jobs,
         client,
         &meta,
-        &RunOptions {
-            model: "bench".into(),
-            jobs,
-            reused: 0,
-        },
+        &RunOptions { jobs, reused: 0 },
         (&mut generations, &mut failures),
         &AtomicBool::new(false),
         &mut |_| {},

@@ -48,6 +48,7 @@ fn study(n: usize) -> StudyView {
                 pair_hash: None,
                 class: None,
                 raw_key: None,
+                sample: 0,
             }
         })
         .collect();

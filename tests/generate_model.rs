@@ -125,3 +125,94 @@ fn a_real_model_end_to_end() {
         String::from_utf8_lossy(&none.stderr)
     );
 }
+
+/// Several samples from the real model: every sample has its index and its seed, and
+/// `metrics` reports the self-flip rate beside the transformation's invariance failure.
+/// One synchronous program, the original and T3, two samples, 16 tokens: four requests.
+#[test]
+fn a_real_model_with_several_samples() {
+    let Some(url) = endpoint() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-runs/programs.jsonl"),
+        dir.path().join("programs.jsonl"),
+    )
+    .unwrap();
+    let out = flipscope()
+        .args(["generate", dir.path().to_str().unwrap(), "--endpoint", &url])
+        .args([
+            "--model",
+            "smollm2-135m",
+            "--filter",
+            "program=p11",
+            "--variants",
+            "original,T3",
+        ])
+        .args([
+            "--samples",
+            "2",
+            "--seed",
+            "7",
+            "--temperature",
+            "0.8",
+            "--max-tokens",
+            "16",
+        ])
+        .args(["--timeout", "300"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("generated 4 of 4"), "{err}");
+    let text = std::fs::read_to_string(dir.path().join("generations.jsonl")).unwrap();
+    let mut seen: Vec<(String, u64, u64)> = text
+        .lines()
+        .map(|l| {
+            let g: Value = serde_json::from_str(l).unwrap();
+            (
+                g["variant"].as_str().unwrap().to_string(),
+                g["sample"].as_u64().unwrap(),
+                g["meta"]["sampling"]["seed"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    seen.sort();
+    assert_eq!(
+        seen,
+        [
+            ("T3".to_string(), 0, 7),
+            ("T3".to_string(), 1, 8),
+            ("original".to_string(), 0, 7),
+            ("original".to_string(), 1, 8),
+        ]
+    );
+    let metrics = flipscope()
+        .args([
+            "metrics",
+            dir.path().to_str().unwrap(),
+            "--format",
+            "json",
+            "--replicates",
+            "200",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        metrics.status.success(),
+        "{}",
+        String::from_utf8_lossy(&metrics.stderr)
+    );
+    let report: Value = serde_json::from_slice(&metrics.stdout).unwrap();
+    let conditions = report["conditions"].as_array().unwrap();
+    assert!(
+        conditions.iter().any(|c| c["variant"] == "self"),
+        "{report}"
+    );
+    let noise = report["noise_floor"].as_array().expect("a noise floor");
+    assert!(
+        noise
+            .iter()
+            .any(|n| n["variant"] == "T3" && n.get("self_flip").is_some()),
+        "{report}"
+    );
+}

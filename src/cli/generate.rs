@@ -17,7 +17,7 @@ use crate::generate::client::{Client, ClientOptions, FailureKind};
 use crate::generate::endpoint::Endpoint;
 use crate::generate::failure::read_failures;
 use crate::generate::meta::RunMeta;
-use crate::generate::plan::{Conflict, Plan, PlanOptions, plan};
+use crate::generate::plan::{Conflict, Job, Plan, PlanOptions, plan};
 use crate::generate::retry::RetryPolicy;
 use crate::generate::run::{RunOptions, RunSummary, run as run_jobs};
 use crate::generate::writer::AppendLog;
@@ -37,9 +37,24 @@ pub struct Args {
     /// (vLLM, llama.cpp's server, Ollama's /v1, mlx_lm.server, LM Studio).
     #[arg(long, value_name = "URL")]
     pub endpoint: String,
-    /// The model name sent to the server, and the generations' `model`.
-    #[arg(long, value_name = "NAME")]
-    pub model: String,
+    /// The model name sent to the server, and the generations' `model`; repeat it
+    /// (`--model A --model B`) to generate for several models in one run.
+    #[arg(long, value_name = "NAME", required_unless_present = "models")]
+    pub model: Vec<String>,
+    /// A file naming models, one per line (blank lines and `#` comments skipped),
+    /// after any --model.
+    #[arg(long, value_name = "FILE")]
+    pub models: Option<PathBuf>,
+    /// Samples per (program, variant): sample k is sent with the seed S+k and recorded
+    /// with its `sample` index.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub samples: u32,
+    /// A system message sent before the prompt: the text, or @FILE for a file's text.
+    #[arg(long, value_name = "TEXT|@FILE")]
+    pub system: Option<String>,
+    /// A stop sequence (repeatable), sent as the request's `stop`.
+    #[arg(long, value_name = "S")]
+    pub stop: Vec<String>,
     /// The prompt: `vert` (the study's specification), `equivsva` (EquivSVA's task
     /// prompt, word for word) or a template file with named placeholders.
     #[arg(long, value_name = "vert|equivsva|FILE", default_value = "vert")]
@@ -114,7 +129,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         temperature: args.temperature,
         max_tokens: args.max_tokens,
         seed: args.seed,
+        stop: args.stop.clone(),
     };
+    let models = models(&args)?;
+    let system = system_message(args.system.as_deref())?;
 
     // Take the files first: a second writer, or a line cut off by a crash, is reported
     // before anything else.
@@ -133,42 +151,56 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
         anyhow::anyhow!("{}", text.join("\n"))
     })?;
-    let options = PlanOptions {
-        model: &args.model,
-        variants: args.variants.as_deref(),
-        filter: &filter,
-        template: &template,
-        sampling: &sampling,
-        retry_errors: args.retry_errors,
-    };
-    let plan = plan(&study.programs, &study.generations, &failures, &options).map_err(
-        |e| -> anyhow::Error {
-            match e {
-                GenerateError::UnknownVariant { .. } => UsageError(e.to_string()).into(),
-                e => e.into(),
-            }
-        },
-    )?;
-    if plan.mixes_settings() && !args.allow_mixed_settings {
-        return Err(UsageError(mixed_settings_message(&args.model, &plan)).into());
+    let mut plans = Vec::new();
+    for model in &models {
+        let options = PlanOptions {
+            model,
+            variants: args.variants.as_deref(),
+            filter: &filter,
+            template: &template,
+            sampling: &sampling,
+            samples: args.samples,
+            system: system.as_deref(),
+            retry_errors: args.retry_errors,
+        };
+        let plan = plan(&study.programs, &study.generations, &failures, &options).map_err(
+            |e| -> anyhow::Error {
+                match e {
+                    GenerateError::UnknownVariant { .. } => UsageError(e.to_string()).into(),
+                    e => e.into(),
+                }
+            },
+        )?;
+        if plan.mixes_settings() && !args.allow_mixed_settings {
+            return Err(UsageError(mixed_settings_message(model, &plan)).into());
+        }
+        plans.push(plan);
     }
-    let kept = plan.conflicts.len();
+    if plans.iter().all(|p| p.chosen == 0) {
+        return Err(UsageError(nothing_chosen_message(&args, study.programs.len())).into());
+    }
+    let kept: usize = plans.iter().map(|p| p.conflicts.len()).sum();
+    let reused: usize = plans.iter().map(|p| p.reused.len()).sum();
+    let failed_earlier: Vec<_> = plans
+        .iter()
+        .flat_map(|p| p.failed_earlier.clone())
+        .collect();
+    let jobs: Vec<_> = plans.into_iter().flat_map(|p| p.jobs).collect();
     if args.dry_run {
-        return dry_run(&plan, &endpoint, &args.model, kept);
+        return dry_run(&jobs, &endpoint, reused, kept, failed_earlier.len());
     }
-    for t in &plan.failed_earlier {
+    for t in &failed_earlier {
         eprintln!(
             "warning: {t}: failed earlier (recorded in {}), not sent again; --retry-errors sends it",
             failures_path.display()
         );
     }
-    if plan.jobs.is_empty() {
+    if jobs.is_empty() {
         eprintln!(
-            "nothing to send for model \"{}\": {} generated already{}{}",
-            args.model,
-            plan.reused.len(),
+            "nothing to send for {}: {reused} generated already{}{}",
+            models_named(&models),
             kept_note(kept),
-            failed_note(plan.failed_earlier.len()),
+            failed_note(failed_earlier.len()),
         );
         return Ok(ExitCode::SUCCESS);
     }
@@ -187,7 +219,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             connections: usize::from(args.jobs),
         },
     );
-    preflight(&client, &args.model)?;
+    preflight(&client, &models)?;
 
     let interrupt = Arc::new(AtomicBool::new(false));
     {
@@ -198,19 +230,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let meta = RunMeta {
         endpoint: endpoint.chat_url.clone(),
         sampling: sampling.clone(),
+        system: system.clone(),
         template: template.name().to_string(),
         template_sha256: template.sha256().to_string(),
-        settings_sha256: plan.settings_sha256.clone(),
     };
-    let reused = plan.reused.len();
-    let failed_earlier = plan.failed_earlier.len();
-    let mut display = Display::new(std::io::stderr().is_terminal(), plan.jobs.len() as u64);
+    let failed_earlier = failed_earlier.len();
+    let mut display = Display::new(std::io::stderr().is_terminal(), jobs.len() as u64);
     let summary = run_jobs(
-        plan.jobs,
+        jobs,
         &client,
         &meta,
         &RunOptions {
-            model: args.model.clone(),
             jobs: usize::from(args.jobs),
             reused,
         },
@@ -227,6 +257,81 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         kept,
         failed_earlier,
     ))
+}
+
+/// The run's models: every --model, then the names of --models FILE; each once.
+fn models(args: &Args) -> anyhow::Result<Vec<String>> {
+    let mut models = args.model.clone();
+    if let Some(path) = &args.models {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("{}: cannot read the models file", path.display()))?;
+        for line in text.lines() {
+            let name = line.trim();
+            if !name.is_empty() && !name.starts_with('#') {
+                models.push(name.to_string());
+            }
+        }
+    }
+    for (i, m) in models.iter().enumerate() {
+        if m.trim().is_empty() {
+            return Err(UsageError("--model: expected a name, not an empty string".into()).into());
+        }
+        if models[..i].contains(m) {
+            return Err(UsageError(format!("--model {m:?} is given twice")).into());
+        }
+    }
+    if models.is_empty() {
+        return Err(UsageError(
+            "no model: give --model NAME or a --models file naming some".into(),
+        )
+        .into());
+    }
+    Ok(models)
+}
+
+/// `--system`: the text, or the text of the file after `@`.
+fn system_message(given: Option<&str>) -> anyhow::Result<Option<String>> {
+    match given {
+        None => Ok(None),
+        Some(spec) => match spec.strip_prefix('@') {
+            Some(path) => std::fs::read_to_string(path)
+                .map(Some)
+                .with_context(|| format!("--system @{path}: cannot read the file")),
+            None => Ok(Some(spec.to_string())),
+        },
+    }
+}
+
+/// `"m"` or `models "a", "b"`, for messages.
+fn models_named(models: &[String]) -> String {
+    match models {
+        [one] => format!("model \"{one}\""),
+        many => format!(
+            "models {}",
+            many.iter()
+                .map(|m| format!("\"{m}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// What to say when --variants and --filter leave no (program, variant).
+fn nothing_chosen_message(args: &Args, programs: usize) -> String {
+    let mut chose = Vec::new();
+    if let Some(v) = &args.variants {
+        chose.push(format!("--variants {}", v.join(",")));
+    }
+    if !args.filter.trim().is_empty() {
+        chose.push(format!("--filter {:?}", args.filter));
+    }
+    if chose.is_empty() {
+        return format!("the study's {programs} program(s) give no (program, variant) to prompt");
+    }
+    format!(
+        "{} match(es) no (program, variant) of the study's {programs} program(s): nothing to generate (the keys are program, stratum, variant and model; see docs/filter.md)",
+        chose.join(" and ")
+    )
 }
 
 /// Numbers clap cannot check by itself.
@@ -275,14 +380,21 @@ fn load(dir: &Path) -> anyhow::Result<Study> {
 
 /// Checks that the endpoint answers before any job starts, and says when it does not
 /// list the model.
-fn preflight(client: &Client, model: &str) -> anyhow::Result<()> {
+fn preflight(client: &Client, wanted: &[String]) -> anyhow::Result<()> {
     let url = &client.endpoint().models_url;
     match client.models() {
-        Ok(models) if !models.is_empty() && !models.iter().any(|m| m == model) => eprintln!(
-            "warning: {url} lists {} but not \"{model}\" (llama.cpp's server answers with its one model whatever the name; vLLM and Ollama refuse an unknown one)",
-            models.join(", ")
-        ),
+        Ok(models) if !models.is_empty() => {
+            for model in wanted.iter().filter(|w| !models.contains(w)) {
+                eprintln!(
+                    "warning: {url} lists {} but not \"{model}\" (llama.cpp's server answers with its one model whatever the name; vLLM and Ollama refuse an unknown one)",
+                    models.join(", ")
+                );
+            }
+        }
         Ok(_) => {}
+        Err(f) if f.kind == FailureKind::Redirect => {
+            anyhow::bail!("the endpoint redirects: {}", f.message)
+        }
         Err(f) if f.kind == FailureKind::Connection || f.kind == FailureKind::Timeout => {
             anyhow::bail!("cannot reach the endpoint: {url}: {}", f.message)
         }
@@ -324,31 +436,39 @@ fn mixed_settings_message(model: &str, plan: &Plan) -> String {
 }
 
 /// `--dry-run`: the requests as JSON Lines, and what would happen.
-fn dry_run(plan: &Plan, endpoint: &Endpoint, model: &str, kept: usize) -> anyhow::Result<ExitCode> {
+fn dry_run(
+    jobs: &[Job],
+    endpoint: &Endpoint,
+    reused: usize,
+    kept: usize,
+    failed_earlier: usize,
+) -> anyhow::Result<ExitCode> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for job in &plan.jobs {
+    for job in jobs {
         let body: serde_json::Value =
             serde_json::from_slice(&job.request.body).expect("the body is JSON");
-        let line = serde_json::json!({
+        let mut line = serde_json::json!({
             "program": job.target.program,
             "variant": job.target.variant,
-            "model": model,
+            "model": job.model,
             "url": endpoint.chat_url,
             "request_sha256": job.request.sha256,
             "prompt_sha256": job.request.prompt_sha256,
             "body": body,
         });
+        if job.sampled {
+            line["sample"] = job.target.sample.into();
+        }
         serde_json::to_writer(&mut out, &line).context("cannot write the output")?;
         out.write_all(b"\n").context("cannot write the output")?;
     }
     out.flush().context("cannot write the output")?;
     eprintln!(
-        "dry run: would send {} request(s) to {}; {} generated already{}{}",
-        plan.jobs.len(),
+        "dry run: would send {} request(s) to {}; {reused} generated already{}{}",
+        jobs.len(),
         endpoint.chat_url,
-        plan.reused.len(),
         kept_note(kept),
-        failed_note(plan.failed_earlier.len()),
+        failed_note(failed_earlier),
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -391,7 +511,7 @@ fn report(
         String::new()
     };
     eprintln!(
-        "generated {} of {}{truncated} into {}, {} failed, {} reused{}{}, in {:.1} s ({rate:.1} answers/s)",
+        "generated {} of {}{truncated} into {}, {} failed, {} reused{}{}, in {:.1} s ({} answers/s)",
         p.done,
         p.total,
         generations.display(),
@@ -400,6 +520,7 @@ fn report(
         kept_note(kept),
         failed_note(failed_earlier),
         secs,
+        crate::generate::rate::format_rate(rate),
     );
     if s.interrupted {
         eprintln!(
@@ -410,6 +531,13 @@ fn report(
         return ExitCode::from(130);
     }
     if let Some((target, failure)) = &s.stopped {
+        if failure.kind == FailureKind::Redirect {
+            eprintln!(
+                "error: the endpoint redirects ({target}: {}); a re-run sends what is missing",
+                failure.message
+            );
+            return ExitCode::from(1);
+        }
         eprintln!(
             "error: the endpoint stopped answering ({target}: {} after {} attempt(s)); a re-run sends what is missing",
             failure.message, failure.attempts

@@ -14,6 +14,7 @@ use super::UsageError;
 use super::score::ScoringArgs;
 use crate::stats::export::{self, Format};
 use crate::stats::family::{self, ModelFigures, OutputRow, OutputSummary};
+use crate::stats::noise::{self, AgainstNoise};
 use crate::stats::pair_row::{AuditedPair, recorded_oracle};
 use crate::stats::{
     BootstrapConfig, Filter, InputFile, IntervalMethod, MetricsReport, Provenance, compute,
@@ -154,11 +155,80 @@ pub struct FullReport {
     /// Outputs gathered from the verdicts, and those that passed the filter.
     pub outputs_read: usize,
     pub outputs_matched: usize,
+    /// Each transformation against its model's self-flip rate (models with several
+    /// samples per prompt only).
+    pub noise: Vec<AgainstNoise>,
 }
 
 /// Renders a full report: the paired metrics alone for a study without verdicts;
 /// otherwise the figures first (in JSON, a `"models"` object beside `"conditions"`).
 pub fn render(report: &FullReport, format: Format) -> String {
+    if report.noise.is_empty() {
+        return render_figures(report, format);
+    }
+    match format {
+        Format::Json => {
+            let mut value: serde_json::Value =
+                serde_json::from_str(&render_figures(report, format)).unwrap_or_default();
+            value["noise_floor"] = noise_json(&report.noise);
+            let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            text.push('\n');
+            text
+        }
+        _ => {
+            let mut text = render_figures(report, format);
+            text.push('\n');
+            text.push_str(&noise_text(&report.noise));
+            text
+        }
+    }
+}
+
+/// The noise floor as JSON: one object per (model, variant).
+fn noise_json(noise: &[AgainstNoise]) -> serde_json::Value {
+    noise
+        .iter()
+        .map(|n| {
+            serde_json::json!({
+                "model": n.model,
+                "variant": n.variant,
+                "invariance_failure": n.invariance_failure,
+                "self_flip": n.self_flip,
+                "difference": n.difference,
+                "difference_lo": n.interval.map(|i| i.lo),
+                "difference_hi": n.interval.map(|i| i.hi),
+                "programs": n.programs,
+            })
+        })
+        .collect()
+}
+
+/// The noise floor as lines of text (every format but JSON).
+fn noise_text(noise: &[AgainstNoise]) -> String {
+    let pct = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{:.1}%", 100.0 * v));
+    let mut text = String::from(
+        "Invariance failure against the self-flip rate (original against original across samples; difference with its program-clustered 95% interval)\n",
+    );
+    for n in noise {
+        let interval = n.interval.map_or(String::new(), |i| {
+            format!(" [{:.1}, {:.1}]", 100.0 * i.lo, 100.0 * i.hi)
+        });
+        text.push_str(&format!(
+            "{} {}: IF {} - self-flip {} = {} points{interval} ({} programs)\n",
+            n.model,
+            n.variant,
+            pct(n.invariance_failure),
+            pct(n.self_flip),
+            n.difference
+                .map_or("-".to_string(), |d| format!("{:+.1}", 100.0 * d)),
+            n.programs
+        ));
+    }
+    text
+}
+
+/// The paired metrics, and the family figures of a module study.
+fn render_figures(report: &FullReport, format: Format) -> String {
     if report.families.is_empty() && report.outputs_read == 0 {
         return export::render(&report.metrics, format);
     }
@@ -212,7 +282,15 @@ fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Resu
         .filter(|row| filter.matches(row))
         .collect();
     let bootstrap = bootstrap_config(args);
-    let conditions = group_conditions(&rows);
+    // With several samples per prompt, the self pairs (original against original) make
+    // the pseudo-variant `self`, whose invariance failure is the self-flip rate.
+    let self_pairs = noise::self_pairs(&rows);
+    let mut conditions = group_conditions(&rows);
+    if !self_pairs.is_empty() {
+        conditions.extend(group_conditions(&self_pairs));
+        conditions.sort_by(|a, b| (&a.model, &a.variant).cmp(&(&b.model, &b.variant)));
+    }
+    let noise = noise::against_noise(&conditions, args.replicates, args.seed, 0.95);
     let report = MetricsReport {
         conditions: compute(&conditions, &bootstrap),
         provenance: Provenance {
@@ -240,6 +318,7 @@ fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Resu
                 variant: o.variant.clone(),
                 program: o.program.clone(),
                 behavior: family::SOUND_BEHAVIOR.to_string(),
+                sample: 0,
             },
         )
     })
@@ -257,6 +336,7 @@ fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Resu
         families,
         outputs_read: outputs.len(),
         outputs_matched: matched.len(),
+        noise,
     })
 }
 

@@ -50,6 +50,7 @@ fn generation(variant: &str, output: &str) -> Generation {
         output: output.into(),
         meta: None,
         shots: None,
+        sample: None,
         external: None,
         extra: Default::default(),
     }

@@ -58,9 +58,18 @@ pub enum FailureKind {
     BadAnswer,
     /// A chat completion whose message content is null.
     NullContent,
+    /// The endpoint answered with a redirect (3xx): flipscope does not follow them, so
+    /// that a request and its credentials go only where the user said; the run stops.
+    Redirect,
 }
 
 impl FailureKind {
+    /// Whether the failure is the endpoint's, not the request's: the run stops and the
+    /// request is not recorded as failed (a re-run sends it).
+    pub fn stops_the_run(self) -> bool {
+        matches!(self, FailureKind::Connection | FailureKind::Redirect)
+    }
+
     /// The word recorded in `failed-generations.jsonl`.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -69,6 +78,7 @@ impl FailureKind {
             FailureKind::Status => "http-status",
             FailureKind::BadAnswer => "bad-answer",
             FailureKind::NullContent => "null-content",
+            FailureKind::Redirect => "redirect",
         }
     }
 }
@@ -127,6 +137,7 @@ impl Client {
         let agent: Agent = Agent::config_builder()
             .http_status_as_error(false)
             .timeout_global(Some(options.timeout))
+            .max_redirects(0)
             .timeout_connect(Some(options.timeout.min(Duration::from_secs(10))))
             .proxy(proxy)
             .max_idle_connections(options.connections.max(1) * 2)
@@ -143,6 +154,15 @@ impl Client {
 
     pub fn endpoint(&self) -> &Endpoint {
         &self.endpoint
+    }
+
+    /// The `authorization` header: the API key as a bearer token, else the URL's
+    /// credentials as Basic authorization.
+    fn authorization(&self) -> Option<String> {
+        match &self.options.api_key {
+            Some(key) => Some(format!("Bearer {key}")),
+            None => self.endpoint.basic_auth.clone(),
+        }
     }
 
     /// Sends a request until it is answered, a failure is not worth retrying, the
@@ -190,11 +210,19 @@ impl Client {
             .agent
             .post(&self.endpoint.chat_url)
             .header("content-type", "application/json");
-        if let Some(key) = &self.options.api_key {
-            call = call.header("authorization", format!("Bearer {key}"));
+        if let Some(auth) = self.authorization() {
+            call = call.header("authorization", auth);
         }
         let response = call.send(&request.body[..]).map_err(transport)?;
+        let location = location(&response);
         let (status, retry_after, body) = read(response)?;
+        if (300..400).contains(&status) {
+            return Err(Attempted {
+                failure: redirect(status, &self.endpoint.chat_url, location.as_deref()),
+                retryable: false,
+                retry_after: None,
+            });
+        }
         if status != 200 {
             let retryable = status_is_retryable(status);
             let excerpt = excerpt(&body);
@@ -230,11 +258,19 @@ impl Client {
     /// cannot be asked (a connection failure means the endpoint is not there).
     pub fn models(&self) -> Result<Vec<String>, Failure> {
         let mut call = self.agent.get(&self.endpoint.models_url);
-        if let Some(key) = &self.options.api_key {
-            call = call.header("authorization", format!("Bearer {key}"));
+        if let Some(auth) = self.authorization() {
+            call = call.header("authorization", auth);
         }
         let response = call.call().map_err(|e| transport(e).failure)?;
+        let location = location(&response);
         let (status, _, body) = read(response).map_err(|a| a.failure)?;
+        if (300..400).contains(&status) {
+            return Err(redirect(
+                status,
+                &self.endpoint.models_url,
+                location.as_deref(),
+            ));
+        }
         if status != 200 {
             let mut f = Failure::new(FailureKind::Status, format!("HTTP {status}"));
             f.status = Some(status);
@@ -254,6 +290,35 @@ impl Client {
             })
             .unwrap_or_default())
     }
+}
+
+/// A response's `Location` header, as text.
+fn location(response: &Response<ureq::Body>) -> Option<String> {
+    let value = response.headers().get("location")?;
+    Some(String::from_utf8_lossy(value.as_bytes()).into_owned())
+}
+
+/// The failure of a redirect from `url`: both URLs named (without credentials, and
+/// with control characters shown as escapes), and what to do.
+fn redirect(status: u16, url: &str, location: Option<&str>) -> Failure {
+    let to = location.map_or_else(
+        || "no Location given".to_string(),
+        |l| {
+            super::endpoint::without_userinfo(l)
+                .chars()
+                .flat_map(char::escape_debug)
+                .take(300)
+                .collect()
+        },
+    );
+    let mut f = Failure::new(
+        FailureKind::Redirect,
+        format!(
+            "HTTP {status}: {url} redirects to {to}; redirects are not followed: give --endpoint the URL the server wants"
+        ),
+    );
+    f.status = Some(status);
+    f
 }
 
 /// The status, the `Retry-After` wait and the body of a response.

@@ -17,6 +17,9 @@ pub struct FailureRecord {
     pub program: String,
     pub variant: String,
     pub model: String,
+    /// The sample index, for a run of several samples.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sample: Option<u32>,
     pub error: FailureError,
     /// The same request fields as a generation's meta (`request_sha256` among them).
     pub meta: Value,

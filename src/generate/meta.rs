@@ -12,11 +12,24 @@ use super::request::Sampling;
 /// The fields every record of one run shares.
 #[derive(Debug, Clone)]
 pub struct RunMeta {
+    /// The chat-completions URL, without credentials.
     pub endpoint: String,
+    /// The run's sampling (each request records the seed it was sent with).
     pub sampling: Sampling,
+    /// The system message, when there is one.
+    pub system: Option<String>,
     pub template: String,
     pub template_sha256: String,
-    pub settings_sha256: String,
+}
+
+/// What one request sent: its hashes and its seed.
+#[derive(Debug, Clone, Copy)]
+pub struct Sent<'a> {
+    pub request_sha256: &'a str,
+    pub prompt_sha256: &'a str,
+    /// The settings hash of the request's model.
+    pub settings_sha256: &'a str,
+    pub seed: u64,
 }
 
 /// One request's timing.
@@ -38,6 +51,7 @@ pub mod keys {
     pub const SETTINGS_SHA256: &str = "settings_sha256";
     pub const FINISH_REASON: &str = "finish_reason";
     pub const TRUNCATED: &str = "truncated";
+    pub const SYSTEM: &str = "system";
 }
 
 /// `flipscope VERSION generate`.
@@ -47,31 +61,37 @@ pub fn generator() -> String {
 
 impl RunMeta {
     /// The fields of the request: who sent what, to where.
-    fn request_fields(&self, request_sha256: &str, prompt_sha256: &str) -> Map<String, Value> {
+    fn request_fields(&self, sent: &Sent) -> Map<String, Value> {
         let mut m = Map::new();
         m.insert(keys::GENERATOR.into(), json!(generator()));
         m.insert("endpoint".into(), json!(self.endpoint));
-        m.insert(keys::SAMPLING.into(), Value::Object(self.sampling.fields()));
+        m.insert(
+            keys::SAMPLING.into(),
+            Value::Object(self.sampling.with_seed(sent.seed).fields()),
+        );
+        if let Some(system) = &self.system {
+            m.insert(keys::SYSTEM.into(), json!(system));
+        }
+        let (request_sha256, prompt_sha256) = (sent.request_sha256, sent.prompt_sha256);
         m.insert(keys::TEMPLATE.into(), json!(self.template));
         m.insert(keys::TEMPLATE_SHA256.into(), json!(self.template_sha256));
         m.insert(keys::PROMPT_SHA256.into(), json!(prompt_sha256));
         m.insert(keys::REQUEST_SHA256.into(), json!(request_sha256));
-        m.insert(keys::SETTINGS_SHA256.into(), json!(self.settings_sha256));
+        m.insert(keys::SETTINGS_SHA256.into(), json!(sent.settings_sha256));
         m
     }
 
     /// The meta of an answered request.
     pub fn answered(
         &self,
-        request_sha256: &str,
-        prompt_sha256: &str,
+        sent: &Sent,
         answer: &Answer,
         elapsed_seconds: f64,
         timing: &Timing,
     ) -> Value {
         let mut m = Map::new();
         m.insert("server_model".into(), json!(answer.server_model));
-        m.extend(self.request_fields(request_sha256, prompt_sha256));
+        m.extend(self.request_fields(sent));
         m.insert(keys::FINISH_REASON.into(), json!(answer.finish_reason));
         m.insert(
             keys::TRUNCATED.into(),
@@ -88,8 +108,8 @@ impl RunMeta {
     }
 
     /// The meta of a failed request.
-    pub fn failed(&self, request_sha256: &str, prompt_sha256: &str, timing: &Timing) -> Value {
-        let mut m = self.request_fields(request_sha256, prompt_sha256);
+    pub fn failed(&self, sent: &Sent, timing: &Timing) -> Value {
+        let mut m = self.request_fields(sent);
         timing.insert(&mut m);
         Value::Object(m)
     }

@@ -12,6 +12,7 @@ pub mod failure;
 pub mod meta;
 pub mod plan;
 pub mod prompt;
+pub mod rate;
 pub mod request;
 pub mod retry;
 pub mod run;

@@ -18,24 +18,39 @@ use crate::stats::filter::Key;
 use crate::stats::{Filter, FilterRow};
 use crate::study::{Generation, Program};
 
-/// One (program, variant) to generate for the run's model.
+/// One (program, variant, sample) to generate for a model.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Target {
     pub program: String,
     pub variant: String,
+    /// The sample index (0 for the first; `--samples N` makes 0 to N-1).
+    pub sample: u32,
 }
 
 impl std::fmt::Display for Target {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.program, self.variant)
+        write!(f, "{}/{}", self.program, self.variant)?;
+        if self.sample > 0 {
+            write!(f, " sample {}", self.sample)?;
+        }
+        Ok(())
     }
 }
 
 /// A request to send.
 #[derive(Debug, Clone)]
 pub struct Job {
+    /// The model it is sent for (the generation's `model`).
+    pub model: String,
     pub target: Target,
     pub request: ChatRequest,
+    /// Whether the run makes several samples (then every generation records its
+    /// `sample` index and seed).
+    pub sampled: bool,
+    /// The seed sent.
+    pub seed: u64,
+    /// The settings hash of the model's run.
+    pub settings_sha256: String,
 }
 
 /// How the targets are chosen and what the requests hold.
@@ -47,7 +62,12 @@ pub struct PlanOptions<'a> {
     pub variants: Option<&'a [String]>,
     pub filter: &'a Filter,
     pub template: &'a PromptTemplate,
+    /// The run's sampling; sample `k` sends the seed `sampling.seed + k`.
     pub sampling: &'a Sampling,
+    /// Samples per (program, variant): 1 or more.
+    pub samples: u32,
+    /// The system message, when there is one.
+    pub system: Option<&'a str>,
     /// Send recorded failures again.
     pub retry_errors: bool,
 }
@@ -76,6 +96,8 @@ pub struct Plan {
     pub failed_earlier: Vec<Target>,
     /// The settings hash of this run.
     pub settings_sha256: String,
+    /// The (program, variant) the variants and the filter chose.
+    pub chosen: usize,
 }
 
 impl Plan {
@@ -147,22 +169,32 @@ pub fn plan(
             }
         }
     }
-    let settings = settings_sha256(options.model, options.sampling, options.template.sha256());
+    let settings = settings_sha256(
+        options.model,
+        options.sampling,
+        options.template.sha256(),
+        options.system,
+    );
     let mut plan = Plan {
         settings_sha256: settings.clone(),
         ..Plan::default()
     };
-    let ours: HashMap<(&str, &str), &Generation> = generations
+    let ours: HashMap<(&str, &str, u32), &Generation> = generations
         .iter()
         .filter(|g| g.model == options.model)
-        .map(|g| ((g.program.as_str(), g.variant.as_str()), g))
+        .map(|g| {
+            (
+                (g.program.as_str(), g.variant.as_str(), g.sample_index()),
+                g,
+            )
+        })
         .collect();
     let failed: HashSet<(&str, &str, &str)> = failures
         .iter()
         .filter(|f| f.model == options.model)
         .filter_map(|f| Some((f.program.as_str(), f.variant.as_str(), f.request_sha256()?)))
         .collect();
-    let mut chosen: HashSet<(&str, &str)> = HashSet::new();
+    let mut chosen: HashSet<(&str, &str, u32)> = HashSet::new();
     for program in programs {
         for variant in program.variant_names() {
             if options
@@ -179,38 +211,51 @@ pub fn plan(
             if !options.filter.matches(&row) {
                 continue;
             }
-            chosen.insert((program.id.as_str(), variant));
+            plan.chosen += 1;
             let inputs = PromptInputs::new(program, variant).expect("a listed variant");
             let prompt = options
                 .template
-                .render(&inputs)
+                .prompt(&inputs)
                 .map_err(|e| GenerateError::Render {
                     target: format!("{}/{variant}", program.id),
                     message: e.to_string(),
                 })?;
-            let request = ChatRequest::new(options.model, &prompt, options.sampling);
-            let target = Target {
-                program: program.id.clone(),
-                variant: variant.to_string(),
-            };
-            if let Some(g) = ours.get(&(program.id.as_str(), variant)) {
-                if recorded(g, keys::REQUEST_SHA256) == Some(request.sha256.as_str()) {
-                    plan.reused.push(target);
+            for sample in 0..options.samples.max(1) {
+                chosen.insert((program.id.as_str(), variant, sample));
+                let seed = options.sampling.seed.wrapping_add(u64::from(sample));
+                let sampling = options.sampling.with_seed(seed);
+                let request = ChatRequest::new(options.model, options.system, &prompt, &sampling);
+                let target = Target {
+                    program: program.id.clone(),
+                    variant: variant.to_string(),
+                    sample,
+                };
+                if let Some(g) = ours.get(&(program.id.as_str(), variant, sample)) {
+                    if recorded(g, keys::REQUEST_SHA256) == Some(request.sha256.as_str()) {
+                        plan.reused.push(target);
+                    } else {
+                        let differs = differences(g, options, &settings, &request);
+                        plan.conflicts.push(Conflict { target, differs });
+                    }
+                } else if !options.retry_errors
+                    && failed.contains(&(program.id.as_str(), variant, request.sha256.as_str()))
+                {
+                    plan.failed_earlier.push(target);
                 } else {
-                    let differs = differences(g, options, &settings, &request);
-                    plan.conflicts.push(Conflict { target, differs });
+                    plan.jobs.push(Job {
+                        model: options.model.to_string(),
+                        target,
+                        request,
+                        sampled: options.samples > 1,
+                        seed,
+                        settings_sha256: settings.clone(),
+                    });
                 }
-            } else if !options.retry_errors
-                && failed.contains(&(program.id.as_str(), variant, request.sha256.as_str()))
-            {
-                plan.failed_earlier.push(target);
-            } else {
-                plan.jobs.push(Job { target, request });
             }
         }
     }
     for g in generations.iter().filter(|g| g.model == options.model) {
-        if chosen.contains(&(g.program.as_str(), g.variant.as_str())) {
+        if chosen.contains(&(g.program.as_str(), g.variant.as_str(), g.sample_index())) {
             continue;
         }
         if recorded(g, keys::SETTINGS_SHA256) != Some(settings.as_str()) {
@@ -218,6 +263,7 @@ pub fn plan(
                 target: Target {
                     program: g.program.clone(),
                     variant: g.variant.clone(),
+                    sample: g.sample_index(),
                 },
                 differs: setting_differences(g, options, &settings),
             });
@@ -257,7 +303,16 @@ fn setting_differences(g: &Generation, options: &PlanOptions, settings: &str) ->
         return "not made by flipscope generate (no request recorded)".into();
     };
     let mut out = Vec::new();
-    let ours = options.sampling.fields();
+    // Sample k was sent with the run's seed + k: compare it with ours for that sample.
+    let ours = options
+        .sampling
+        .with_seed(
+            options
+                .sampling
+                .seed
+                .wrapping_add(u64::from(g.sample_index())),
+        )
+        .fields();
     let theirs = meta.get(keys::SAMPLING).and_then(Value::as_object);
     for (name, value) in &ours {
         let there = theirs.and_then(|t| t.get(name));
@@ -271,6 +326,18 @@ fn setting_differences(g: &Generation, options: &PlanOptions, settings: &str) ->
         out.push(format!(
             "the prompt template (\"{name}\" there, \"{}\" here, or its text changed)",
             options.template.name()
+        ));
+    }
+    let system = meta.get(keys::SYSTEM).and_then(Value::as_str);
+    if system != options.system {
+        let show = |s: Option<&str>| match s {
+            Some(s) => format!("{:?}", s.chars().take(40).collect::<String>()),
+            None => "none".to_string(),
+        };
+        out.push(format!(
+            "the system message ({} there, {} here)",
+            show(system),
+            show(options.system)
         ));
     }
     if out.is_empty() && recorded(g, keys::SETTINGS_SHA256) != Some(settings) {

@@ -4,7 +4,7 @@ use serde_json::json;
 
 use super::GenerateError;
 use super::failure::{FailureError, FailureRecord};
-use super::meta::{RunMeta, Timing};
+use super::meta::{RunMeta, Sent, Timing};
 use super::plan::{PlanOptions, plan};
 use super::prompt::PromptTemplate;
 use super::request::Sampling;
@@ -43,6 +43,8 @@ impl Setup {
             filter: &self.filter,
             template: &self.template,
             sampling: &self.sampling,
+            samples: 1,
+            system: None,
             retry_errors: false,
         }
     }
@@ -61,7 +63,7 @@ fn generated(setup: &Setup, program: &str, variant: &str) -> Generation {
         sampling: setup.sampling.clone(),
         template: setup.template.name().into(),
         template_sha256: setup.template.sha256().into(),
-        settings_sha256: p.settings_sha256.clone(),
+        system: None,
     };
     let answer = super::answer::parse(
         br#"{"choices":[{"message":{"content":"x"},"finish_reason":"stop"}]}"#,
@@ -78,13 +80,18 @@ fn generated(setup: &Setup, program: &str, variant: &str) -> Generation {
         model: "m".into(),
         output: "x".into(),
         meta: Some(meta.answered(
-            &job.request.sha256,
-            &job.request.prompt_sha256,
+            &Sent {
+                request_sha256: &job.request.sha256,
+                prompt_sha256: &job.request.prompt_sha256,
+                settings_sha256: &p.settings_sha256,
+                seed: job.seed,
+            },
             &answer,
             1.0,
             &timing,
         )),
         shots: None,
+        sample: None,
         external: None,
         extra: Default::default(),
     }
@@ -236,6 +243,7 @@ fn recorded_failures_wait_for_retry_errors() {
         program: jobs[i].target.program.clone(),
         variant: jobs[i].target.variant.clone(),
         model: "m".into(),
+        sample: None,
         error: FailureError {
             kind: "http-status".into(),
             status: Some(400),
@@ -260,4 +268,41 @@ fn recorded_failures_wait_for_retry_errors() {
     let p = plan(&programs(), &[], &failures, &retry).unwrap();
     assert!(p.failed_earlier.is_empty());
     assert_eq!(p.jobs.len(), 5);
+}
+
+#[test]
+fn samples_get_seeds_of_their_own_and_resume_per_sample() {
+    let s = Setup::new();
+    let mut three = s.options(None);
+    three.samples = 3;
+    let p = plan(&programs(), &[], &[], &three).unwrap();
+    assert_eq!(p.jobs.len(), 15, "5 targets x 3 samples");
+    assert_eq!(p.chosen, 5);
+    let first: Vec<_> = p
+        .jobs
+        .iter()
+        .filter(|j| j.target.program == "p1" && j.target.variant == "original")
+        .collect();
+    assert_eq!(
+        first
+            .iter()
+            .map(|j| (j.target.sample, j.seed))
+            .collect::<Vec<_>>(),
+        [(0, 0), (1, 1), (2, 2)]
+    );
+    assert!(first.iter().all(|j| j.sampled));
+    assert_ne!(first[0].request.sha256, first[1].request.sha256);
+    assert_eq!(
+        first[0].request.prompt_sha256,
+        first[1].request.prompt_sha256
+    );
+    assert_eq!(first[1].target.to_string(), "p1/original sample 1");
+    // Sample 0 of a three-sample run is the request of a one-sample run: reused.
+    let one = plan(&programs(), &[], &[], &s.options(None)).unwrap();
+    assert_eq!(one.jobs[0].request.sha256, first[0].request.sha256);
+    let done = vec![generated(&s, "p1", "original")];
+    let p = plan(&programs(), &done, &[], &three).unwrap();
+    assert_eq!(p.reused.len(), 1);
+    assert_eq!(p.jobs.len(), 14);
+    assert!(!p.mixes_settings(), "samples share the run's settings");
 }

@@ -19,6 +19,9 @@ pub struct Sampling {
     pub max_tokens: u64,
     /// Sent so that sampling at a temperature above 0 is repeatable where servers allow.
     pub seed: u64,
+    /// Stop sequences (`--stop`), sent as `stop` only when there are some (so requests
+    /// without them keep their hashes).
+    pub stop: Vec<String>,
 }
 
 impl Default for Sampling {
@@ -27,6 +30,7 @@ impl Default for Sampling {
             temperature: 0.0,
             max_tokens: 1536,
             seed: 0,
+            stop: Vec::new(),
         }
     }
 }
@@ -47,7 +51,18 @@ impl Sampling {
         m.insert("repeat_penalty".into(), json!(1.0));
         m.insert("repetition_penalty".into(), json!(1.0));
         m.insert("min_p".into(), json!(0.0));
+        if !self.stop.is_empty() {
+            m.insert("stop".into(), json!(self.stop));
+        }
         m
+    }
+
+    /// The same settings with another seed (sample `k` of a run uses `seed + k`).
+    pub fn with_seed(&self, seed: u64) -> Self {
+        Self {
+            seed,
+            ..self.clone()
+        }
     }
 }
 
@@ -63,14 +78,18 @@ pub struct ChatRequest {
 }
 
 impl ChatRequest {
-    /// The request for one prompt.
-    pub fn new(model: &str, prompt: &str, sampling: &Sampling) -> Self {
+    /// The request for one prompt, after the system message when there is one.
+    pub fn new(model: &str, system: Option<&str>, prompt: &str, sampling: &Sampling) -> Self {
         let mut body = Map::new();
         body.insert("model".into(), json!(model));
-        body.insert(
-            "messages".into(),
-            json!([{"role": "user", "content": prompt}]),
-        );
+        let messages = match system {
+            Some(system) => json!([
+                {"role": "system", "content": system},
+                {"role": "user", "content": prompt}
+            ]),
+            None => json!([{"role": "user", "content": prompt}]),
+        };
+        body.insert("messages".into(), messages);
         body.extend(sampling.fields());
         body.insert("stream".into(), json!(false));
         let body = serde_json::to_vec(&Value::Object(body)).expect("a JSON map serialises");
@@ -82,14 +101,23 @@ impl ChatRequest {
     }
 }
 
-/// The identity of a run's settings: everything in the body but the message (the
-/// model, every sampling field), and the prompt template's text. Two runs whose
-/// settings differ must not fill one model's generations without being told.
-pub fn settings_sha256(model: &str, sampling: &Sampling, template_sha256: &str) -> String {
+/// The identity of a run's settings: everything in the body but the user message (the
+/// model, every sampling field with the run's base seed (sample `k` sends `seed + k`),
+/// the system message when there is one), and the prompt template's text. Two runs whose settings differ
+/// must not fill one model's generations without being told.
+pub fn settings_sha256(
+    model: &str,
+    sampling: &Sampling,
+    template_sha256: &str,
+    system: Option<&str>,
+) -> String {
     let mut m = Map::new();
     m.insert("model".into(), json!(model));
     m.extend(sampling.fields());
     m.insert("template_sha256".into(), json!(template_sha256));
+    if let Some(system) = system {
+        m.insert("system".into(), json!(system));
+    }
     hex(&Sha256::digest(
         serde_json::to_vec(&Value::Object(m)).expect("a JSON map serialises"),
     ))
@@ -101,7 +129,7 @@ mod tests {
 
     #[test]
     fn body_has_every_sampling_field_in_a_fixed_order() {
-        let r = ChatRequest::new("m", "hello", &Sampling::default());
+        let r = ChatRequest::new("m", None, "hello", &Sampling::default());
         let text = String::from_utf8(r.body.clone()).unwrap();
         assert_eq!(
             text,
@@ -117,8 +145,8 @@ mod tests {
     #[test]
     fn any_setting_changes_both_hashes() {
         let base = Sampling::default();
-        let r0 = ChatRequest::new("m", "p", &base);
-        let s0 = settings_sha256("m", &base, "t");
+        let r0 = ChatRequest::new("m", None, "p", &base);
+        let s0 = settings_sha256("m", &base, "t", None);
         let changed = [
             Sampling {
                 temperature: 0.2,
@@ -134,13 +162,32 @@ mod tests {
             },
         ];
         for s in &changed {
-            assert_ne!(ChatRequest::new("m", "p", s).sha256, r0.sha256);
-            assert_ne!(settings_sha256("m", s, "t"), s0);
+            assert_ne!(ChatRequest::new("m", None, "p", s).sha256, r0.sha256);
+            assert_ne!(settings_sha256("m", s, "t", None), s0);
         }
-        assert_ne!(ChatRequest::new("n", "p", &base).sha256, r0.sha256);
-        assert_ne!(ChatRequest::new("m", "q", &base).sha256, r0.sha256);
-        assert_ne!(settings_sha256("m", &base, "u"), s0);
+        assert_ne!(ChatRequest::new("n", None, "p", &base).sha256, r0.sha256);
+        assert_ne!(ChatRequest::new("m", None, "q", &base).sha256, r0.sha256);
+        assert_ne!(settings_sha256("m", &base, "u", None), s0);
+        let stop = Sampling {
+            stop: vec!["endmodule".into()],
+            ..base.clone()
+        };
+        assert_ne!(settings_sha256("m", &stop, "t", None), s0);
+        assert_ne!(settings_sha256("m", &base, "t", Some("be brief")), s0);
+        let r = ChatRequest::new("m", Some("be brief"), "p", &stop);
+        let text = String::from_utf8(r.body).unwrap();
+        assert!(
+            text.contains(r#""messages":[{"role":"system","content":"be brief"},{"role":"user","content":"p"}]"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#""min_p":0.0,"stop":["endmodule"],"stream":false"#),
+            "{text}"
+        );
         // The prompt is not a setting.
-        assert_eq!(ChatRequest::new("m", "q", &base).prompt_sha256.len(), 64);
+        assert_eq!(
+            ChatRequest::new("m", None, "q", &base).prompt_sha256.len(),
+            64
+        );
     }
 }

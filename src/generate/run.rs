@@ -12,10 +12,10 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::client::{Answered, Client, Failure, FailureKind, RetryNote};
+use super::client::{Answered, Client, Failure, RetryNote};
 use super::error::GenerateError;
 use super::failure::{FailureError, FailureRecord};
-use super::meta::{RunMeta, Timing};
+use super::meta::{RunMeta, Sent, Timing};
 use super::plan::{Job, Target};
 use super::writer::AppendLog;
 use crate::study::Generation;
@@ -24,8 +24,6 @@ use crate::study::timestamp::now_rfc3339_utc;
 /// How a run goes.
 #[derive(Debug, Clone)]
 pub struct RunOptions {
-    /// The model's name (the generations' `model`).
-    pub model: String,
     /// Requests in flight at once.
     pub jobs: usize,
     /// Targets already generated (for the counts).
@@ -149,7 +147,6 @@ pub fn run(
             let mut sink = Sink {
                 jobs: &jobs,
                 meta,
-                options,
                 halt: &halt,
                 generations: &mut *generations,
                 failures: &mut *failures,
@@ -190,7 +187,7 @@ fn work(
         let attempts = match &result {
             Ok(a) => a.attempts,
             Err(f) => {
-                if f.kind == FailureKind::Connection {
+                if f.kind.stops_the_run() {
                     // The server is gone: no worker takes another job.
                     halt.store(true, Ordering::Relaxed);
                 }
@@ -212,7 +209,6 @@ fn work(
 struct Sink<'a> {
     jobs: &'a [Job],
     meta: &'a RunMeta,
-    options: &'a RunOptions,
     halt: &'a AtomicBool,
     generations: &'a mut AppendLog,
     failures: &'a mut AppendLog,
@@ -226,7 +222,7 @@ impl Sink<'_> {
         summary: &mut RunSummary,
         report: &mut dyn FnMut(Event),
     ) -> Result<(), GenerateError> {
-        let (jobs, meta, options) = (self.jobs, self.meta, self.options);
+        let (jobs, meta) = (self.jobs, self.meta);
         let mut done = 0;
         let mut truncated = Vec::new();
         let mut failed = Vec::new();
@@ -242,14 +238,14 @@ impl Sink<'_> {
                     let job = &jobs[i];
                     match result {
                         Ok(answered) => {
-                            let line = generation_line(job, &answered, meta, options, &timing);
+                            let line = generation_line(job, &answered, meta, &timing);
                             self.generations.append(&line)?;
                             if answered.answer.truncated(meta.sampling.max_tokens) {
                                 truncated.push(i);
                             }
                             done += 1;
                         }
-                        Err(failure) if failure.kind == FailureKind::Connection => {
+                        Err(failure) if failure.kind.stops_the_run() => {
                             if summary.stopped.is_none() {
                                 summary.stopped = Some((job.target.clone(), failure));
                             }
@@ -257,7 +253,7 @@ impl Sink<'_> {
                         // Stopping: what failed now is sent again by the next run.
                         Err(_) if self.halt.load(Ordering::Relaxed) => {}
                         Err(failure) => {
-                            let line = failure_line(job, &failure, meta, options, &timing);
+                            let line = failure_line(job, &failure, meta, &timing);
                             self.failures.append(&line)?;
                             failed.push((i, failure));
                         }
@@ -285,50 +281,49 @@ impl Sink<'_> {
     }
 }
 
-fn generation_line(
-    job: &Job,
-    answered: &Answered,
-    meta: &RunMeta,
-    options: &RunOptions,
-    timing: &Timing,
-) -> String {
+/// What a job sent.
+fn sent(job: &Job) -> Sent<'_> {
+    Sent {
+        request_sha256: &job.request.sha256,
+        prompt_sha256: &job.request.prompt_sha256,
+        settings_sha256: &job.settings_sha256,
+        seed: job.seed,
+    }
+}
+
+fn generation_line(job: &Job, answered: &Answered, meta: &RunMeta, timing: &Timing) -> String {
     let g = Generation {
         program: job.target.program.clone(),
         variant: job.target.variant.clone(),
-        model: options.model.clone(),
+        model: job.model.clone(),
         output: answered.answer.content.clone(),
         meta: Some(meta.answered(
-            &job.request.sha256,
-            &job.request.prompt_sha256,
+            &sent(job),
             &answered.answer,
             answered.elapsed.as_secs_f64(),
             timing,
         )),
         shots: None,
+        sample: job.sampled.then_some(job.target.sample),
         external: None,
         extra: Default::default(),
     };
     serde_json::to_string(&g).expect("a generation serialises")
 }
 
-fn failure_line(
-    job: &Job,
-    failure: &Failure,
-    meta: &RunMeta,
-    options: &RunOptions,
-    timing: &Timing,
-) -> String {
+fn failure_line(job: &Job, failure: &Failure, meta: &RunMeta, timing: &Timing) -> String {
     let record = FailureRecord {
         program: job.target.program.clone(),
         variant: job.target.variant.clone(),
-        model: options.model.clone(),
+        model: job.model.clone(),
+        sample: job.sampled.then_some(job.target.sample),
         error: FailureError {
             kind: failure.kind.as_str().to_string(),
             status: failure.status,
             message: failure.message.clone(),
             body: failure.body.clone(),
         },
-        meta: meta.failed(&job.request.sha256, &job.request.prompt_sha256, timing),
+        meta: meta.failed(&sent(job), timing),
     };
     serde_json::to_string(&record).expect("a failure serialises")
 }

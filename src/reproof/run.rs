@@ -291,6 +291,7 @@ mod tests {
             model: "m".into(),
             output: String::new(),
             shots: Some(1),
+            sample: None,
             external: Some(ExternalRun {
                 engine: "jaspergold".into(),
                 version: None,

@@ -197,6 +197,7 @@ mod tests {
             model: "gpt-4o".into(),
             output: output.into(),
             shots: Some(5),
+            sample: None,
             external: run,
             meta: Some(json!({"file": "property_gpt_4o_5shot.sva"})),
             extra: Map::new(),

@@ -1,7 +1,10 @@
 //! Scoring a whole study into pairs: each program's behaviors (from its reference, or
 //! with the RTL oracle from its RTL paths), each model's original and variant
 //! generations scored against them, one [`PairRecord`] per (model, variant, program,
-//! behavior), and a report of what could not be scored.
+//! behavior, sample), and a report of what could not be scored. With several samples
+//! per prompt (`generate --samples N`), pairs are formed within a sample: sample k of
+//! the original with sample k of the variant (the same seed, so the transformation is
+//! the only difference); a variant's sample without the original's is not paired.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -110,14 +113,15 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
         .iter()
         .flat_map(|p| p.variants.keys().map(String::as_str))
         .collect();
-    let outputs: HashMap<(&str, &str, &str), &str> = study
+    let outputs: Outputs = study
         .generations
         .iter()
         .map(|g| {
             let key = (g.model.as_str(), g.program.as_str(), g.variant.as_str());
-            (key, g.output.as_str())
+            ((key, g.sample_index()), g.output.as_str())
         })
         .collect();
+    let samples: BTreeSet<u32> = outputs.keys().map(|(_, s)| *s).collect();
     let mut report = ScoreReport::default();
     // Per program: (model, variant) -> pairs.
     let per_program: Vec<HashMap<(&str, &str), Vec<PairRecord>>> = study
@@ -128,6 +132,10 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
             // Whole-module programs are scored by formal proof (`crate::formal_score`).
             _ if program.is_module() => HashMap::new(),
             Ok((behaviors, _, semantics)) => {
+                let outputs = Sampled {
+                    outputs: &outputs,
+                    samples: &samples,
+                };
                 score_program(program, behaviors, semantics, &models, &outputs, options)
             }
             Err(_) => HashMap::new(),
@@ -146,7 +154,7 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
                 report.dropped_behaviors.extend(dropped.iter().cloned());
                 for &model in &models {
                     for variant in program.variant_names() {
-                        if !outputs.contains_key(&(model, program.id.as_str(), variant)) {
+                        if !outputs.contains_key(&((model, program.id.as_str(), variant), 0)) {
                             report.missing_generations.push(MissingGeneration {
                                 model: model.to_string(),
                                 program: program.id.clone(),
@@ -170,6 +178,15 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
         }
     }
     report
+}
+
+/// Every output by ((model, program, variant), sample).
+type Outputs<'a> = HashMap<((&'a str, &'a str, &'a str), u32), &'a str>;
+
+/// The outputs and the sample indices the study holds.
+struct Sampled<'s, 'a> {
+    outputs: &'s Outputs<'a>,
+    samples: &'s BTreeSet<u32>,
 }
 
 /// The behaviors of every program under `oracle`, in program order, each with its
@@ -265,7 +282,7 @@ fn score_program<'a>(
     behaviors: &[Behavior],
     semantics: &Semantics,
     models: &BTreeSet<&'a str>,
-    outputs: &HashMap<(&str, &str, &str), &'a str>,
+    sampled: &Sampled<'_, 'a>,
     options: &StudyOptions,
 ) -> HashMap<(&'a str, &'a str), Vec<PairRecord>> {
     let clock = if program.synchronous {
@@ -276,9 +293,14 @@ fn score_program<'a>(
     // Every output of the program is scored against the same behaviors: prepare their
     // antecedents once.
     let prepared = PreparedReference::new(behaviors, semantics);
-    let mut out = HashMap::new();
-    for &model in models {
-        let Some(&base_output) = outputs.get(&(model, program.id.as_str(), ORIGINAL)) else {
+    let mut out: HashMap<(&'a str, &'a str), Vec<PairRecord>> = HashMap::new();
+    for (&model, &sample) in models
+        .iter()
+        .flat_map(|m| sampled.samples.iter().map(move |s| (m, s)))
+    {
+        let outputs = sampled.outputs;
+        let key = |variant: &'a str| ((model, program.id.as_str(), variant), sample);
+        let Some(&base_output) = outputs.get(&key(ORIGINAL)) else {
             continue;
         };
         let base_options = ScoreOptions {
@@ -289,8 +311,7 @@ fn score_program<'a>(
         };
         let base = score_prepared(&prepared, base_output, &base_options);
         for (name, variant) in &program.variants {
-            let Some(&trans_output) = outputs.get(&(model, program.id.as_str(), name.as_str()))
-            else {
+            let Some(&trans_output) = outputs.get(&key(name.as_str())) else {
                 continue;
             };
             let trans_options = ScoreOptions {
@@ -302,7 +323,7 @@ fn score_program<'a>(
                 ..base_options.clone()
             };
             let trans = score_prepared(&prepared, trans_output, &trans_options);
-            let pairs = base
+            let pairs: Vec<PairRecord> = base
                 .iter()
                 .zip(trans)
                 .map(|(b, t)| {
@@ -328,13 +349,14 @@ fn score_program<'a>(
                         behavior: b.behavior_id.clone(),
                         flip: Some(FlipClass::from_sides(b.correct, t.correct)),
                         pair_hash: Some(inputs.hash()),
+                        sample: (sample > 0).then_some(sample),
                         base: side(b),
                         trans: side(&t),
                         extra,
                     }
                 })
                 .collect();
-            out.insert((model, name.as_str()), pairs);
+            out.entry((model, name.as_str())).or_default().extend(pairs);
         }
     }
     out

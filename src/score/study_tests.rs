@@ -133,6 +133,7 @@ fn rtl_oracle_drops_behaviors_without_rtl_assignment_and_reports_bad_rtl() {
         model: "m1".into(),
         output: "property g; a |=> x == y; endproperty".into(),
         shots: None,
+        sample: None,
         external: None,
         meta: None,
         extra: Default::default(),

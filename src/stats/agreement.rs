@@ -194,6 +194,7 @@ mod tests {
             variant: "T1".into(),
             program: p.into(),
             behavior: "x=y".into(),
+            sample: 0,
         }
     }
 

@@ -13,6 +13,7 @@ pub mod family;
 pub mod filter;
 pub mod interval;
 pub mod mcnemar;
+pub mod noise;
 pub mod normal;
 pub mod pair_row;
 pub mod pair_tally;

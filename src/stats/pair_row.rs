@@ -8,6 +8,9 @@ use crate::study::PairRecord;
 
 impl FilterRow for PairRecord {
     crate::stats::row::filter_row_identity!();
+    fn sample(&self) -> u32 {
+        self.sample.unwrap_or(0)
+    }
     fn base_correct(&self) -> bool {
         self.base.correct
     }
@@ -54,6 +57,9 @@ pub struct AuditedPair<'a> {
 impl FilterRow for AuditedPair<'_> {
     fn model(&self) -> &str {
         self.pair.model()
+    }
+    fn sample(&self) -> u32 {
+        self.pair.sample()
     }
     fn variant(&self) -> &str {
         self.pair.variant()

@@ -34,6 +34,11 @@ pub trait FilterRow {
     fn tags(&self) -> impl Iterator<Item = &str> {
         std::iter::empty()
     }
+    /// The sample the pair's two sides come from (0 unless the model has several
+    /// generations per prompt).
+    fn sample(&self) -> u32 {
+        0
+    }
     /// The flip class: `CC`, `CW` (a loss), `WC` (a gain) or `WW`.
     fn flip(&self) -> &'static str {
         flip_class(self.base_correct(), self.trans_correct())

@@ -52,6 +52,7 @@ pub fn audit_sample<R: FilterRow>(rows: &[R], k: usize, seed: u64) -> Vec<Sample
                 variant: r.variant().to_string(),
                 program: r.program().to_string(),
                 behavior: r.behavior().to_string(),
+                sample: r.sample(),
             };
             (draw(seed, &key), key, i)
         })

@@ -32,6 +32,8 @@ pub struct ExportPair<'a> {
     pub trans_category: Option<&'a str>,
     /// The hash of the pair's inputs, when known.
     pub pair_hash: Option<&'a str>,
+    /// The pair's sample (0 unless several per prompt).
+    pub sample: u32,
 }
 
 impl<'a> From<&'a PairRecord> for ExportPair<'a> {
@@ -48,6 +50,7 @@ impl<'a> From<&'a PairRecord> for ExportPair<'a> {
             base_category: p.base.category.as_deref(),
             trans_category: p.trans.category.as_deref(),
             pair_hash: p.pair_hash.as_deref(),
+            sample: p.sample.unwrap_or(0),
         }
     }
 }
@@ -60,6 +63,7 @@ impl ExportPair<'_> {
             variant: self.variant.to_string(),
             program: self.program.to_string(),
             behavior: self.behavior.to_string(),
+            sample: self.sample,
         }
     }
 }
@@ -73,6 +77,9 @@ struct Row<'a> {
 impl FilterRow for Row<'_> {
     fn model(&self) -> &str {
         self.pair.model
+    }
+    fn sample(&self) -> u32 {
+        self.pair.sample
     }
     fn variant(&self) -> &str {
         self.pair.variant
@@ -197,6 +204,7 @@ mod tests {
             variant: "T1".into(),
             program: program.into(),
             behavior: "x=y".into(),
+            sample: 0,
         };
         let mut a = Annotation::decision(&key, crate::study::AnnotationAction::Tag, "ana");
         a.tag = Some(tag.into());

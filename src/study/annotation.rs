@@ -53,6 +53,9 @@ pub struct Annotation {
     /// shown when the decision was made; absent when it was not known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pair_hash: Option<String>,
+    /// The pair's sample, for a model with several generations per prompt (absent is 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sample: Option<u32>,
     /// Fields flipscope does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -83,6 +86,7 @@ impl Annotation {
             time: now_rfc3339_utc(),
             version: env!("CARGO_PKG_VERSION").to_string(),
             pair_hash: None,
+            sample: (key.sample > 0).then_some(key.sample),
             extra: Map::new(),
         }
     }
@@ -94,6 +98,7 @@ impl Annotation {
             variant: self.variant.clone(),
             program: self.program.clone(),
             behavior: self.behavior.clone(),
+            sample: self.sample.unwrap_or(0),
         }
     }
 

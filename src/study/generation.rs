@@ -20,6 +20,10 @@ pub struct Generation {
     /// 5-shot), when the generator says. Part of the generation's identity.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shots: Option<u32>,
+    /// Which sample of several for the same prompt (`generate --samples N` writes 0 to
+    /// N-1); absent is sample 0. Part of the generation's identity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sample: Option<u32>,
     /// The dataset's own verdicts on this output from an engine outside flipscope
     /// (AssertionBench's JasperGold runs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -30,6 +34,13 @@ pub struct Generation {
     /// Fields flipscope does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
+}
+
+impl Generation {
+    /// The sample index (0 when the line records none).
+    pub fn sample_index(&self) -> u32 {
+        self.sample.unwrap_or(0)
+    }
 }
 
 #[cfg(test)]

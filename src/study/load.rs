@@ -20,6 +20,10 @@ use super::verdict::{PropertyVerdict, VerdictKey};
 use super::verdict_checks;
 use super::warnings::Warnings;
 
+/// The extra program and variant fields `flipscope generate` reads for its prompts
+/// (docs/generate.md): a variant's own clock and reset, and the reset's description.
+const PROMPT_FIELDS: [&str; 3] = ["clock", "reset", "reset_description"];
+
 /// How many errors a failed load keeps (the total is still counted).
 pub const ERROR_CAP: usize = 100;
 
@@ -162,7 +166,7 @@ struct Loader {
     warnings: Warnings,
     have_programs: bool,
     program_at: HashMap<String, Place>,
-    generation_at: HashMap<(String, String, String, Option<u32>), Place>,
+    generation_at: HashMap<(String, String, String, Option<u32>, u32), Place>,
     pair_at: HashMap<PairKey, Place>,
     verdict_at: HashMap<VerdictKey, Place>,
     /// Outputs (model, program, variant) with a line of their own (index null) or with
@@ -298,9 +302,18 @@ impl Loader {
             self.error(at.at(&["id"], message));
             return;
         }
-        self.warnings.extra(at, &[], &program.extra);
+        // The prompt fields `flipscope generate` reads are not unknown.
+        let unread = |extra: &serde_json::Map<String, serde_json::Value>| -> serde_json::Map<String, serde_json::Value> {
+            extra
+                .iter()
+                .filter(|(k, _)| !PROMPT_FIELDS.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect()
+        };
+        self.warnings.extra(at, &[], &unread(&program.extra));
         for (name, variant) in &program.variants {
-            self.warnings.extra(at, &["variants", name], &variant.extra);
+            self.warnings
+                .extra(at, &["variants", name], &unread(&variant.extra));
         }
         // A whole module's reference (gold properties) may be empty: its generated
         // properties are judged by proof, not against the reference.
@@ -370,9 +383,13 @@ impl Loader {
             g.program.clone(),
             g.variant.clone(),
             g.shots,
+            g.sample_index(),
         );
         if let Some(first) = self.generation_at.get(&key) {
-            let shots = g.shots.map(|k| format!(", shots {k}")).unwrap_or_default();
+            let mut shots = g.shots.map(|k| format!(", shots {k}")).unwrap_or_default();
+            if g.sample_index() > 0 {
+                shots.push_str(&format!(", sample {}", g.sample_index()));
+            }
             let message = format!(
                 "a second generation for model \"{}\", program \"{}\", variant \"{}\"{shots}: the first is at {first}",
                 g.model, g.program, g.variant

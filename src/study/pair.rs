@@ -45,6 +45,11 @@ pub struct PairRecord {
     /// the writer knew them. Annotations carry the hash they were made on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pair_hash: Option<String>,
+    /// The sample both sides come from, when the model has several generations per
+    /// prompt (`generate --samples N`): a pair joins sample k of the original with
+    /// sample k of the variant. Absent is sample 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sample: Option<u32>,
     /// Fields flipscope does not know, kept as they were (validate warns about them).
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -58,6 +63,7 @@ impl PairRecord {
             variant: self.variant.clone(),
             program: self.program.clone(),
             behavior: self.behavior.clone(),
+            sample: self.sample.unwrap_or(0),
         }
     }
 
@@ -83,6 +89,13 @@ pub struct PairKey {
     pub program: String,
     /// The behavior (`lhs=rhs`, `#2` for repeats).
     pub behavior: String,
+    /// The sample (0 unless the model has several generations per prompt).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sample: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl fmt::Display for PairKey {
@@ -91,7 +104,11 @@ impl fmt::Display for PairKey {
             f,
             "{} {} {} {}",
             self.model, self.variant, self.program, self.behavior
-        )
+        )?;
+        if self.sample > 0 {
+            write!(f, " sample {}", self.sample)?;
+        }
+        Ok(())
     }
 }
 

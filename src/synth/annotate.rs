@@ -58,6 +58,7 @@ pub fn annotations(
                 time: TIME.to_string(),
                 version: env!("CARGO_PKG_VERSION").to_string(),
                 pair_hash: None,
+                sample: None,
                 extra: Map::new(),
             };
             out.push(decision(

@@ -215,6 +215,7 @@ pub fn synthesize(options: SynthOptions, cache: &ParseCache) -> Result<SampleStu
                     model: model.id.to_string(),
                     output: out.text,
                     shots: None,
+                    sample: None,
                     external: None,
                     meta: Some(meta),
                     extra: Map::new(),

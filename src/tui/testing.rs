@@ -119,6 +119,7 @@ impl AppBuilder {
                     pair_hash: None,
                     class: None,
                     raw_key: None,
+                    sample: 0,
                 }
             })
             .collect();

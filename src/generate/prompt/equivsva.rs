@@ -78,5 +78,6 @@ pub fn inputs_from_spec(spec: &Value, family: &str, style: &str, rtl: &str) -> P
         synchronous: true,
         clock: describe_clock(spec.get("clock")),
         reset: describe_reset(spec.get("reset")),
+        recorded: None,
     }
 }

@@ -21,6 +21,11 @@ const VERT: &str = include_str!("../templates/vert.txt");
 /// EquivSVA's task prompt, word for word.
 const EQUIVSVA: &str = include_str!("../templates/equivsva.txt");
 
+/// SHA-256 of the built-in `equivsva` template.
+fn equivsva_sha256() -> String {
+    hex(&Sha256::digest(EQUIVSVA.as_bytes()))
+}
+
 /// The one name every template is registered under in its environment.
 const NAME: &str = "prompt";
 
@@ -109,7 +114,19 @@ impl PromptTemplate {
         &self.sha256
     }
 
-    /// The user message for one (program, variant).
+    /// The user message for one (program, variant): for the built-in `equivsva`
+    /// template, the prompt the study records as rendered (byte for byte) when it has
+    /// one; else the template rendered over the inputs.
+    pub fn prompt(&self, inputs: &PromptInputs) -> Result<String, RenderError> {
+        match &inputs.recorded {
+            Some(recorded) if self.name == "equivsva" && self.sha256 == equivsva_sha256() => {
+                Ok(recorded.clone())
+            }
+            _ => self.render(inputs),
+        }
+    }
+
+    /// The template rendered over one (program, variant)'s inputs.
     pub fn render(&self, inputs: &PromptInputs) -> Result<String, RenderError> {
         let template = self.env.get_template(NAME).map_err(RenderError::Template)?;
         template

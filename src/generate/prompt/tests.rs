@@ -199,3 +199,53 @@ fn equivsva_prompt_from_a_study_program() {
         "{text:?}"
     );
 }
+
+#[test]
+fn a_variant_prompt_takes_clock_and_reset_from_the_variant() {
+    let line = r#"{"id": "m", "stratum": "s", "synchronous": true, "clock": "posedge clk_a", "rtl": "if (rst_b) begin\n q <= d;\nend\n", "reference": "", "reset": "!rst_b", "variants": {"T2": {"rtl": "if (v2) begin\n v3 <= v4;\nend\n", "rename": {"v1": "clk_a", "v2": "rst_b", "v3": "q", "v4": "d"}}, "T1": {"rtl": "if (rst_b) begin\n q <= d;\nend\n"}, "X": {"rtl": "if (rst_b) begin\n q <= d;\nend\n", "clock": "negedge k", "reset_description": "k_rst, active low, asynchronous"}}}"#;
+    let p = program(line);
+    let t2 = PromptInputs::new(&p, "T2").unwrap();
+    assert_eq!(t2.clock, "posedge v1");
+    assert_eq!(t2.reset, "v2, active low, reset");
+    assert_eq!(t2.event(), "@(posedge v1) ");
+    let t1 = PromptInputs::new(&p, "T1").unwrap();
+    assert_eq!(
+        (t1.clock.as_str(), t1.reset.as_str()),
+        ("posedge clk_a", "rst_b, active low, reset")
+    );
+    let own = PromptInputs::new(&p, "X").unwrap();
+    assert_eq!(
+        (own.clock.as_str(), own.reset.as_str()),
+        ("negedge k", "k_rst, active low, asynchronous")
+    );
+    // A description's reset name is renamed too, and its words are kept.
+    let described = program(&line.replace(
+        r#""reset": "!rst_b""#,
+        r#""reset": "!rst_b", "reset_description": "rst_b, active low, synchronous""#,
+    ));
+    assert_eq!(
+        PromptInputs::new(&described, "T2").unwrap().reset,
+        "v2, active low, synchronous"
+    );
+}
+
+#[test]
+fn the_recorded_equivsva_prompt_is_sent_as_it_is() {
+    let line = r#"{"id": "f", "stratum": "s", "synchronous": true, "clock": "posedge clk", "kind": "module", "top": "m", "rtl": "module m;\nendmodule\n", "reference": "", "meta": {"prompt": "RECORDED\nmodule m;\nendmodule\n"}, "variants": {"v": {"rtl": "module n;\nendmodule\n", "meta": {"prompt": "STALE: module m;"}}}}"#;
+    let p = program(line);
+    let equivsva = PromptTemplate::load("equivsva").unwrap();
+    let vert = PromptTemplate::load("vert").unwrap();
+    let original = PromptInputs::new(&p, "original").unwrap();
+    assert_eq!(
+        equivsva.prompt(&original).unwrap(),
+        "RECORDED\nmodule m;\nendmodule\n"
+    );
+    assert_ne!(
+        vert.prompt(&original).unwrap(),
+        "RECORDED\nmodule m;\nendmodule\n",
+        "only the equivsva template"
+    );
+    // A recorded prompt that does not hold the variant's RTL is not used.
+    let v = PromptInputs::new(&p, "v").unwrap();
+    assert!(equivsva.prompt(&v).unwrap().contains("RTL:\nmodule n;"));
+}

@@ -77,6 +77,7 @@ pub fn derived_pairs(study: &Study, outputs: &[OutputSummary]) -> Vec<PairRecord
             trans: side(o),
             flip: Some(FlipClass::from_sides(base.has_sound(), o.has_sound())),
             pair_hash,
+            sample: None,
             extra,
         });
     }

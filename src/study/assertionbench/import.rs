@@ -424,6 +424,7 @@ fn generation(
         model: run.model.name().to_string(),
         output: output.unwrap_or_default(),
         shots: run.shots,
+        sample: None,
         external: Some(external),
         meta: Some(json!({"file": file})),
         extra: Map::new(),

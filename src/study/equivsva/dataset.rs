@@ -454,6 +454,9 @@ fn family(
     if let Some(g) = gold {
         meta.insert("gold".into(), g);
     }
+    // The prompt's reset line, as EquivSVA's task exporter words it from spec.json
+    // (`rst, active high, synchronous`): `generate --prompt equivsva` reads it here.
+    let reset_description = crate::generate::prompt::describe_reset(spec_value.get("reset"));
     meta.insert("spec".into(), spec_value);
     let clock = spec.clock.as_ref().map_or_else(
         || "posedge clk".to_string(),
@@ -477,6 +480,10 @@ fn family(
         reset: reset.or(Some("rst".to_string())),
         mutants,
         meta: Some(Value::Object(meta)),
+        extra: Map::from_iter([(
+            crate::generate::prompt::RESET_DESCRIPTION.to_string(),
+            json!(reset_description),
+        )]),
         ..Program::default()
     })
 }

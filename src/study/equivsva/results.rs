@@ -115,6 +115,7 @@ pub fn import_results(
             output: row.response,
             meta: Some(Value::Object(meta)),
             shots: None,
+            sample: None,
             external: None,
             extra: Map::new(),
         });

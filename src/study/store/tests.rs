@@ -11,6 +11,7 @@ pub(super) fn key(i: usize) -> PairKey {
         variant: "T2".into(),
         program: format!("p{i}"),
         behavior: "x=y".into(),
+        sample: 0,
     }
 }
 

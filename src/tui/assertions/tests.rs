@@ -55,6 +55,7 @@ fn study() -> Study {
         model: "codellama2-70b".into(),
         output: String::new(),
         shots: Some(1),
+        sample: None,
         external: Some(ExternalRun {
             engine: "jaspergold".into(),
             version: None,

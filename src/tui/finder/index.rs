@@ -248,6 +248,7 @@ mod tests {
             pair_hash: None,
             class: None,
             raw_key: None,
+            sample: 0,
         };
         let mut s = StudyView {
             pairs: vec![

@@ -8,6 +8,9 @@ pub use crate::stats::filter::{Filter, FilterError};
 
 impl FilterRow for PairView {
     crate::stats::row::filter_row_identity!();
+    fn sample(&self) -> u32 {
+        self.sample
+    }
     fn base_correct(&self) -> bool {
         self.base.correct
     }
@@ -58,6 +61,7 @@ mod tests {
             pair_hash: None,
             class: None,
             raw_key: None,
+            sample: 0,
         };
         let f = |e: &str| Filter::parse(e).unwrap().matches(&p);
         assert!(f(

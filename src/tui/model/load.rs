@@ -238,6 +238,7 @@ pub fn view_of(study: Study) -> StudyView {
                     line(g.model.clone()),
                     line(g.program.clone()),
                     line(g.variant.clone()),
+                    g.sample_index(),
                 ),
                 lines(g.output.clone()),
             )
@@ -427,6 +428,7 @@ pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
         tags,
         pair_hash: p.pair_hash,
         raw_key,
+        sample: p.sample.unwrap_or(0),
     }
 }
 
@@ -519,6 +521,7 @@ mod tests {
             model: model.into(),
             output: String::new(),
             shots: None,
+            sample: None,
             external: None,
             meta,
             extra: Default::default(),

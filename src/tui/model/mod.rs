@@ -55,6 +55,8 @@ pub struct PairView {
     /// The pair's key as the study spells it, when the texts above differ from it
     /// (they are escaped for the terminal): the annotation store's key.
     pub raw_key: Option<Box<crate::study::PairKey>>,
+    /// The sample of a model with several generations per prompt (0 otherwise).
+    pub sample: u32,
 }
 
 /// One rewrite of a program.
@@ -91,9 +93,9 @@ pub struct StudyView {
     pub inputs: Vec<crate::study::SourceFile>,
     /// The oracle the pairs record (`"oracle"` field), as `flipscope metrics` reads it.
     pub oracle: Option<String>,
-    /// The generations' raw outputs by (model, program, variant), when the study has
-    /// them: the audit screen shows a variant's answer as the model wrote it.
-    pub outputs: Arc<BTreeMap<(String, String, String), String>>,
+    /// The generations' raw outputs by (model, program, variant, sample), when the
+    /// study has them: the audit screen shows a variant's answer as the model wrote it.
+    pub outputs: Arc<BTreeMap<(String, String, String, u32), String>>,
 }
 
 /// What the audit screen shows for one pair.
@@ -197,6 +199,7 @@ impl AuditData {
                     pair.model.clone(),
                     pair.program.clone(),
                     pair.variant.clone(),
+                    pair.sample,
                 ))
                 .cloned(),
         }))

@@ -418,6 +418,7 @@ mod tests {
                 pair_hash: None,
                 class: None,
                 raw_key: None,
+                sample: 0,
             });
         }
         StudyView {

@@ -36,6 +36,7 @@ pub fn export_pair(p: &PairView) -> ExportPair<'_> {
         base_category: p.base.category_given.then_some(p.base.category.as_str()),
         trans_category: p.trans.category_given.then_some(p.trans.category.as_str()),
         pair_hash: p.pair_hash.as_deref(),
+        sample: p.sample,
     }
 }
 

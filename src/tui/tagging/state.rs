@@ -26,6 +26,7 @@ pub fn pair_key(p: &PairView) -> PairKey {
         variant: p.variant.clone(),
         program: p.program.clone(),
         behavior: p.behavior.clone(),
+        sample: p.sample,
     }
 }
 
