@@ -407,13 +407,16 @@ pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
         variant: p.variant,
         program: p.program,
         behavior: p.behavior,
+        sample: p.sample.unwrap_or(0),
     };
     let shown = PairKey {
         model: line(key.model.clone()),
         variant: line(key.variant.clone()),
         program: line(key.program.clone()),
         behavior: line(key.behavior.clone()),
+        sample: key.sample,
     };
+    let key_sample = key.sample;
     let raw_key = (shown != key).then(|| Box::new(key));
     PairView {
         class,
@@ -427,8 +430,8 @@ pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
         trans: side_view(p.trans),
         tags,
         pair_hash: p.pair_hash,
+        sample: key_sample,
         raw_key,
-        sample: p.sample.unwrap_or(0),
     }
 }
 
