@@ -44,7 +44,7 @@ impl RateMeter {
         while self
             .recent
             .front()
-            .is_some_and(|&t| now.saturating_duration_since(t) > self.window)
+            .is_some_and(|&t| now.saturating_duration_since(t) >= self.window)
         {
             self.recent.pop_front();
         }
