@@ -59,8 +59,29 @@ impl Tmux {
 }
 
 impl Drop for Tmux {
+    /// Ends the tmux server and, by pid, every process its panes started: a TUI that
+    /// outlived its terminal (a failed test ends before it quits) must not be left running.
     fn drop(&mut self) {
+        let shells = self
+            .cmd()
+            .args(["list-panes", "-a", "-F", "#{pane_pid}"])
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default();
+        let mut started: Vec<String> = Vec::new();
+        for shell in shells.split_whitespace() {
+            if let Ok(out) = Command::new("pgrep").args(["-P", shell]).output() {
+                started.extend(
+                    String::from_utf8_lossy(&out.stdout)
+                        .split_whitespace()
+                        .map(String::from),
+                );
+            }
+        }
         let _ = self.cmd().arg("kill-server").status();
+        for pid in started {
+            let _ = Command::new("kill").args(["-KILL", &pid]).status();
+        }
     }
 }
 
