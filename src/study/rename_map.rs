@@ -213,7 +213,7 @@ pub fn is_keyword(word: &str) -> bool {
 }
 
 /// IEEE 1800-2017 Annex B, sorted.
-const KEYWORDS: [&str; 248] = [
+pub const KEYWORDS: [&str; 248] = [
     "accept_on",
     "alias",
     "always",
