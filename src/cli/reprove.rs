@@ -39,7 +39,8 @@ pub struct Args {
     /// re-proven now are kept.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// The most time frames PDR explores (the longest counterexample).
+    /// The longest counterexample, in cycles (failing at cycle N-1 at the latest); also
+    /// the most time frames PDR explores.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub depth: u32,
     /// The time limit of each check, in seconds.
@@ -161,6 +162,9 @@ pub fn agreement_table(a: &Agreement) -> String {
         let label = match r {
             crate::reproof::ExternalClass::Error => "error (whole file)".to_string(),
             crate::reproof::ExternalClass::None => "none (no verdict)".to_string(),
+            crate::reproof::ExternalClass::BindNotTaken => {
+                "bind-not-taken (not compared)".to_string()
+            }
             other => other.as_str().to_string(),
         };
         let mut row = vec![label];

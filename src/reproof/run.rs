@@ -165,6 +165,7 @@ pub fn reprove(
                 precondition: u.precondition.clone(),
                 outcome: u.outcome,
                 note: u.note.clone(),
+                bind_not_taken: u.bind_not_taken,
             },
             engine: describe.clone(),
         });

@@ -35,6 +35,19 @@ pub struct AssertionUnit {
     pub outcome: Option<RunOutcome>,
     /// Why the external verdict is missing or to be read with care.
     pub note: Option<String>,
+    /// The external run's bind did not take: its verdict is of the property module's
+    /// free inputs (the name is `i_<top>._assert_N`, with no design scope).
+    pub bind_not_taken: bool,
+}
+
+/// Whether an external verdict's name shows a bind that did not take: the scope before
+/// `._assert_N` is one module name (`i_fht_bfly`), not a design path
+/// (`fht_bfly.v_fht_bfly`).
+pub fn bind_not_taken(name: &str) -> bool {
+    match name.rsplit_once("._assert_") {
+        Some((scope, _)) => !scope.is_empty() && !scope.contains('.'),
+        None => false,
+    }
 }
 
 impl AssertionUnit {
@@ -118,6 +131,7 @@ fn generation_units(study: &Study, g: &Generation) -> Vec<AssertionUnit> {
         precondition: None,
         outcome: run.map(|r| r.outcome),
         note: None,
+        bind_not_taken: false,
     };
     if let Some(run) = run
         && !run.verdicts.is_empty()
@@ -130,6 +144,13 @@ fn generation_units(study: &Study, g: &Generation) -> Vec<AssertionUnit> {
             .map(|v| AssertionUnit {
                 external: Some(v.status.clone()),
                 precondition: v.precondition.clone(),
+                bind_not_taken: bind_not_taken(&v.name),
+                note: bind_not_taken(&v.name).then(|| {
+                    format!(
+                        "the bind did not take ({}): the engine proved the property module's free inputs, not the design",
+                        v.name
+                    )
+                }),
                 ..unit(
                     v.assertion,
                     &file,

@@ -25,7 +25,7 @@ opt_clean
 async2sync
 setundef -undriven -anyseq
 write_json netlist.json
-expose w:flipscope_p*_bad w:flipscope_p*_trig w:flipscope_p*_x*
+expose w:flipscope_p*_bad w:flipscope_p*_trig w:flipscope_p*_late w:flipscope_p*_x*
 techmap
 dffunmap
 aigmap
