@@ -2,7 +2,7 @@
 //! models write (a declared property asserted with its clock and `disable iff`),
 //! memory words, parameters as counts, shortest counterexamples and `--depth`,
 //! `$past` before its tick with declared initial values, cycle-0 failures, the clock as
-//! data and `A |-> 0`. Where the verdict is not obvious it is derived from a
+//! data, `A |-> 0` and package imports. Where the verdict is not obvious it is derived from a
 //! hand-written monitor proven by yosys-smtbmc in the test. Needs yosys (and z3 for the
 //! monitor).
 
@@ -231,7 +231,8 @@ property wrong; @(posedge clk) disable iff (rst) wr_en && !full |=> mem[$past(wp
 }
 
 /// A pipeline of `N` stages (a parameter) with a localparam computed from it.
-const DELAY: &str = "module dly #(parameter N = 3, parameter W = 4) (input clk, input rst, input [W-1:0] din,
+const DELAY: &str =
+    "module dly #(parameter N = 3, parameter W = 4) (input clk, input rst, input [W-1:0] din,
            input go, output [W-1:0] dout, output done);
   localparam LAST = N - 1;
   reg [W-1:0] pipe [0:LAST];
@@ -395,4 +396,53 @@ property broken; @(posedge clk) disable iff (rst) (c == 2'd1) |-> 1'b0; endprope
         assert_eq!(entry(&v, name)["vacuous"], false, "{name}");
     }
     assert_eq!(entry(&v, "vacuous")["vacuous"], true);
+}
+
+const PACKAGE: &str = "package fsm_pkg;
+  localparam int W = 4;
+  typedef enum logic [1:0] {IDLE, RUN, DONE} state_t;
+endpackage
+";
+
+/// A state machine typed by a package it imports (yosys 0.23 rejects the import).
+const FSM: &str = "module fsm import fsm_pkg::*; (input clk, input rst, input go, output reg [W-1:0] n);
+  state_t s;
+  always @(posedge clk)
+    if (rst) begin s <= IDLE; n <= 0; end
+    else case (s)
+      IDLE: if (go) s <= RUN;
+      RUN: begin n <= n + 1; if (n == W'(3)) s <= DONE; end
+      DONE: s <= IDLE;
+      default: s <= IDLE;
+    endcase
+endmodule
+";
+
+#[test]
+fn package_imports_are_resolved() {
+    let dir = tempfile::tempdir().unwrap();
+    // The importing file first: the package is read first anyway.
+    let rtl = write(dir.path(), "fsm.sv", FSM);
+    let pkg = write(dir.path(), "pkg.sv", PACKAGE);
+    let props = write(
+        dir.path(),
+        "props.sva",
+        "property p_go; @(posedge clk) disable iff (rst) s == IDLE && go |=> s == RUN; endproperty
+property p_states; @(posedge clk) disable iff (rst) s != 2'd3; endproperty
+property p_stays; @(posedge clk) disable iff (rst) s == DONE |=> s == DONE; endproperty
+",
+    );
+    let out = common::flipscope()
+        .arg("prove")
+        .args([&rtl, &pkg])
+        .arg("--properties")
+        .arg(&props)
+        .args(["--format", "json", "--no-cache"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        statuses(&v),
+        pairs(&[("p_go", "pass"), ("p_states", "pass"), ("p_stays", "fail")])
+    );
 }

@@ -252,6 +252,15 @@ fn table(s: &ReproofSummary, a: &Agreement, out: &std::path::Path) -> String {
             ));
         }
     }
+    if !s.width_mismatches.is_empty() {
+        text.push_str(&format!(
+            "property module ports whose width differs from the signal bound to them ({}):\n",
+            s.width_mismatches.len()
+        ));
+        for m in &s.width_mismatches {
+            text.push_str(&format!("  {m}\n"));
+        }
+    }
     if !s.unsupported.is_empty() {
         let total: usize = s.unsupported.values().sum();
         text.push_str(&format!(
@@ -294,6 +303,7 @@ fn json_summary(s: &ReproofSummary, a: &Agreement) -> String {
         "seconds": s.seconds,
         "design_failures": s.design_failures.iter().map(|f| json!({"design": f.program, "assertions": f.assertions, "message": f.message})).collect::<Vec<_>>(),
         "unsupported": s.unsupported,
+        "width_mismatches": s.width_mismatches,
     });
     let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
     text.push('\n');

@@ -479,10 +479,8 @@ fn explain_cycle_zero(
         .filter_map(|j| {
             let r = results[j.0].as_ref()?;
             let cex = r.counterexample.as_ref()?;
-            (r.status == Status::Fail && cex.fail_cycle == 0)
-                .then_some(())
-                .and(j.3)
-                .map(|late| (j.0, late))
+            let late = j.3?;
+            (r.status == Status::Fail && cex.fail_cycle == 0).then_some((j.0, late))
         })
         .collect();
     if asks.is_empty() {

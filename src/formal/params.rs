@@ -112,8 +112,7 @@ pub fn module_initializers(design: &Design, top: &Module, consts: &Constants) ->
             if let Ok(e) = parsed {
                 let mut names = Vec::new();
                 e.identifiers(&mut names);
-                let constant = names.iter().all(|(n, _)| consts.contains_key(*n))
-                    && !has_call(&e);
+                let constant = names.iter().all(|(n, _)| consts.contains_key(*n)) && !has_call(&e);
                 if constant && next > j + 2 {
                     let from = toks[j + 2].start;
                     let to = toks[next - 1].end;
@@ -196,7 +195,11 @@ fn has_call(e: &super::sva::Expr) -> bool {
 }
 
 /// The token range of `top`: from its `module` keyword to its `endmodule`.
-fn module_tokens(toks: &[super::sva::lex::Token], text: &str, top: &Module) -> Option<(usize, usize)> {
+fn module_tokens(
+    toks: &[super::sva::lex::Token],
+    text: &str,
+    top: &Module,
+) -> Option<(usize, usize)> {
     let is = |i: usize, s: &str| toks.get(i).is_some_and(|t| t.text(text) == s);
     let start = (0..toks.len())
         .filter(|&i| toks[i].start < top.end)

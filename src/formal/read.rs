@@ -10,13 +10,13 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::error::Location;
+use super::params::Initializers;
+use super::sva::ast::{BinOp, ExprKind};
 use super::sva::ast::{ClockEvent, Expr, PropertySpec, Span};
 use super::sva::expr::Cursor;
+use super::sva::fold::Constants;
 use super::sva::lex::{Kind, Lines, Token, tokenize};
 use super::sva::problem::{Problem, ProblemKind};
-use super::sva::ast::{BinOp, ExprKind};
-use super::params::Initializers;
-use super::sva::fold::Constants;
 use super::sva::prop::{
     Named, clocking_event, parse_assert_prefix, parse_property, parse_sequence,
 };
@@ -165,7 +165,8 @@ impl PropertySet {
         out.constants = Arc::new(consts.clone());
         let named = named_sequences(&self.source, &self.toks, &self.sequences, Some(consts));
         for p in &mut out.properties {
-            let again = matches!(&p.parsed, Err(problem) if problem.kind == ProblemKind::Unsupported);
+            let again =
+                matches!(&p.parsed, Err(problem) if problem.kind == ProblemKind::Unsupported);
             if let (true, Some(src)) = (again, &p.source) {
                 p.parsed = parse_source(self, &named, src, Some(consts));
             }

@@ -14,9 +14,9 @@ use super::design::Design;
 use super::engine::tools::{Tools, tools};
 use super::error::FormalError;
 use super::lower::{Lowered, lower};
-use super::params::{module_initializers, module_memories, module_parameters};
 use super::options::{AUTO_RESETS, CacheChoice, ProveOptions, Reset};
 use super::outcome::{MutantOutcome, Outcome, Status};
+use super::params::{module_initializers, module_memories, module_parameters};
 use super::read::{PropertySet, ReadProperty, located_identifiers};
 use super::sva::ProblemKind;
 

@@ -38,6 +38,8 @@ pub struct AssertionUnit {
     /// The external run's bind did not take: its verdict is of the property module's
     /// free inputs (the name is `i_<top>._assert_N`, with no design scope).
     pub bind_not_taken: bool,
+    /// The declared widths of the ports of the generation's property module, by name.
+    pub ports: Vec<(String, super::widths::Width)>,
 }
 
 /// Whether an external verdict's name shows a bind that did not take: the scope before
@@ -117,6 +119,15 @@ fn generation_units(study: &Study, g: &Generation) -> Vec<AssertionUnit> {
         .unwrap_or("output")
         .to_string();
     let run = g.external.as_ref();
+    let mut ports: Vec<(String, super::widths::Width)> = parse_property_file(&g.output)
+        .module
+        .map(|m| {
+            super::widths::declared_widths(&g.output, &m)
+                .into_iter()
+                .collect()
+        })
+        .unwrap_or_default();
+    ports.sort_by(|a, b| a.0.cmp(&b.0));
     let unit = |index: usize, file: &str, line, text: String| AssertionUnit {
         id: unit_id(&g.program, &g.model, g.shots, index),
         program: g.program.clone(),
@@ -132,6 +143,7 @@ fn generation_units(study: &Study, g: &Generation) -> Vec<AssertionUnit> {
         outcome: run.map(|r| r.outcome),
         note: None,
         bind_not_taken: false,
+        ports: ports.clone(),
     };
     if let Some(run) = run
         && !run.verdicts.is_empty()

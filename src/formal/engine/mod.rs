@@ -6,6 +6,7 @@ pub mod abc;
 pub mod aiger;
 pub mod harness;
 pub mod netlist;
+pub mod packages;
 pub mod process;
 pub mod tools;
 pub mod yosys;

@@ -110,13 +110,27 @@ pub fn build(
     for d in dirs {
         read.push_str(&format!(" -I {}", quote(&d.display().to_string())));
     }
-    for (i, f) in design.files.iter().enumerate() {
-        let text = if i == top.file {
-            &harness.text
-        } else {
-            &f.text
-        };
+    let texts: Vec<&str> = design
+        .files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            if i == top.file {
+                harness.text.as_str()
+            } else {
+                f.text.as_str()
+            }
+        })
+        .collect();
+    // yosys 0.23 rejects `import pkg::*;`: imports become qualified names.
+    let texts = super::packages::resolve_imports(&texts);
+    for (i, text) in texts.iter().enumerate() {
         std::fs::write(dir.join(work_name(i)), text).map_err(io)?;
+    }
+    // Files that declare packages are read first.
+    let mut order: Vec<usize> = (0..texts.len()).collect();
+    order.sort_by_key(|&i| !texts[i].contains("endpackage"));
+    for i in order {
         read.push(' ');
         read.push_str(&work_name(i));
     }

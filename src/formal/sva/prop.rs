@@ -137,10 +137,7 @@ pub fn parse_assert_prefix(
     let out = clock_and_disable(&mut c)?;
     if !c.done() {
         return Err(Problem::syntax(
-            format!(
-                "expected the property's name, found {}",
-                c.describe_next()
-            ),
+            format!("expected the property's name, found {}", c.describe_next()),
             c.here(),
         ));
     }
@@ -471,7 +468,9 @@ fn count(c: &mut Cursor, what: &str, bracketed: bool) -> Result<u32, Problem> {
                     Some(v) if (0..=i64::from(MAX_CYCLES)).contains(&v) => return Ok(v as u32),
                     Some(v) => {
                         return Err(Problem::unsupported(
-                            format!("a cycle count of {v} (from `{text}`; more than {MAX_CYCLES} or negative)"),
+                            format!(
+                                "a cycle count of {v} (from `{text}`; more than {MAX_CYCLES} or negative)"
+                            ),
                             here,
                         ));
                     }
