@@ -269,6 +269,8 @@ fn generations_agree_with_committed_verdicts() {
         eprintln!("  {d}");
     }
     assert!(both >= 290, "{both} properties checked by both");
+    // docs/formal-equivsva.md's figure.
+    assert_eq!(ours_sound, 166, "properties sound for flipscope");
     assert!(
         rate >= 0.97,
         "agreement {rate:.3}:\n{}",

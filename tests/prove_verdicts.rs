@@ -405,7 +405,8 @@ endpackage
 ";
 
 /// A state machine typed by a package it imports (yosys 0.23 rejects the import).
-const FSM: &str = "module fsm import fsm_pkg::*; (input clk, input rst, input go, output reg [W-1:0] n);
+const FSM: &str =
+    "module fsm import fsm_pkg::*; (input clk, input rst, input go, output reg [W-1:0] n);
   state_t s;
   always @(posedge clk)
     if (rst) begin s <= IDLE; n <= 0; end

@@ -224,6 +224,7 @@ mod tests {
             counterexample: None,
             undeclared: vec![],
             ports: vec!["clk".into()],
+            failure: None,
         }
     }
 

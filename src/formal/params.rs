@@ -30,11 +30,8 @@ pub fn module_parameters(design: &Design, top: &Module) -> Constants {
             continue;
         }
         i += 1;
-        loop {
-            // The name: the identifier just before `=` (after any type and range).
-            let Some(name) = (i..end.min(i + 16)).find(|&j| ident(j) && is(j + 1, "=")) else {
-                break;
-            };
+        // The name: the identifier just before `=` (after any type and range).
+        while let Some(name) = (i..end.min(i + 16)).find(|&j| ident(j) && is(j + 1, "=")) {
             if is(name.saturating_sub(1), "type") {
                 break;
             }
@@ -204,15 +201,14 @@ fn module_tokens(
     let start = (0..toks.len())
         .filter(|&i| toks[i].start < top.end)
         .filter(|&i| is(i, "module") || is(i, "macromodule"))
-        .filter(|&i| {
+        .rfind(|&i| {
             let name = if is(i + 1, "automatic") || is(i + 1, "static") {
                 i + 2
             } else {
                 i + 1
             };
             toks.get(name).is_some_and(|t| t.text(text) == top.name)
-        })
-        .next_back()?;
+        })?;
     let end = toks
         .iter()
         .position(|t| t.start >= top.end)

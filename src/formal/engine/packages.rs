@@ -76,12 +76,12 @@ fn declared(files: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
                             && (j..open).any(|k| s(k) == "enum")
                         {
                             let mut depth = 0i32;
-                            for k in open..stop {
+                            for (k, tok) in toks.iter().enumerate().take(stop).skip(open) {
                                 match s(k) {
                                     "{" | "(" | "[" => depth += 1,
                                     "}" | ")" | "]" => depth -= 1,
                                     _ if depth == 1
-                                        && toks[k].kind == Kind::Ident
+                                        && tok.kind == Kind::Ident
                                         && matches!(s(k - 1), "{" | ",") =>
                                     {
                                         names.insert(s(k).to_string());
