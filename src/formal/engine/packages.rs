@@ -237,7 +237,7 @@ mod tests {
         let t = &out[1];
         assert_eq!(t.lines().count(), top.lines().count());
         assert!(
-            t.starts_with("module t                 (input clk, output reg [p::W-1:0] q);"),
+            t.starts_with("module t              (input clk, output reg [p::W-1:0] q);"),
             "{t}"
         );
         assert!(t.contains("  p::st_t s;"), "{t}");

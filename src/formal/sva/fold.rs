@@ -123,7 +123,7 @@ mod tests {
         assert_eq!(value("4'd5 + 8'h10", &consts), Some(21));
         assert_eq!(value("N > 2 ? 7 : 1", &consts), Some(7));
         assert_eq!(value("M", &consts), None);
-        assert_eq!(value("4'bx1", &consts), None);
+        assert_eq!(literal("4'bx1"), None);
         assert_eq!(value("sig + 1", &consts), None);
     }
 }
