@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 use flipscope::formal::engine::harness::{self, Entry};
 use flipscope::formal::lower::lower;
 use flipscope::formal::{
-    CacheChoice, Design, Job, PropertySet, ProveOptions, Prover, Status, read_properties,
+    CacheChoice, Design, Job, PastConvention, PropertySet, ProveOptions, Prover, Status,
+    read_properties,
 };
 use rayon::prelude::*;
 use serde_json::Value;
@@ -170,7 +171,7 @@ fn one_by_one(design: &Design, props: &PropertySet, i: usize) -> bool {
     let Some(clock) = spec.clock.clone().or_else(|| props.default_clock.clone()) else {
         return false;
     };
-    let Ok(mut lowered) = lower(spec, &clock, props) else {
+    let Ok(mut lowered) = lower(spec, &clock, props, PastConvention::Ieee) else {
         return false;
     };
     lowered.text.push_str("always @* assert(!@P@bad);\n");

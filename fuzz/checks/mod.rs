@@ -159,7 +159,7 @@ fn assert_located(e: &LocatedError, lines: usize) {
 /// located problem, clocked by its own event or a default one.
 pub fn sva_read(text: &str) {
     use flipscope::formal::lower::lower;
-    use flipscope::formal::{parse_clock, read_properties};
+    use flipscope::formal::{PastConvention, parse_clock, read_properties};
     let set = read_properties(text, "fuzz.sva");
     let lines = text.split('\n').count();
     let mut names = std::collections::HashSet::new();
@@ -181,7 +181,9 @@ pub fn sva_read(text: &str) {
                 .clone()
                 .or_else(|| set.default_clock.clone())
                 .unwrap_or_else(|| parse_clock("posedge clk").expect("a clock"));
-            let _ = lower(spec, &clock, &set);
+            for past in [PastConvention::Ieee, PastConvention::EquivSva] {
+                let _ = lower(spec, &clock, &set, past);
+            }
         }
     }
     let again = read_properties(text, "fuzz.sva");

@@ -69,6 +69,7 @@ impl FormalArgs {
             },
             transfer: !self.no_transfer,
             mutants: !self.no_mutants,
+            past: defaults.past,
         })
     }
 }
@@ -92,7 +93,17 @@ pub fn has_fragment_generations(study: &Study) -> bool {
 /// Proves the study's whole-module generations, printing what stood in the way on
 /// standard error.
 pub fn score(study: &Study, scoring: &ScoringArgs) -> anyhow::Result<Vec<PropertyVerdict>> {
-    let options = scoring.formal.options(scoring.no_cache)?;
+    score_under(study, scoring, crate::formal::PastConvention::Ieee)
+}
+
+/// [`score`] with `$past` read by `past` before its tick (EquivSVA's rules take theirs).
+fn score_under(
+    study: &Study,
+    scoring: &ScoringArgs,
+    past: crate::formal::PastConvention,
+) -> anyhow::Result<Vec<PropertyVerdict>> {
+    let mut options = scoring.formal.options(scoring.no_cache)?;
+    options.past = past;
     let report = score_modules(study, &options)?;
     print_report(&report);
     Ok(report.verdicts)
@@ -177,7 +188,11 @@ pub fn prepare_with_rules(
     rules: &super::rules::RulesArgs,
 ) -> anyhow::Result<Vec<OutputSummary>> {
     if study.verdicts.is_empty() && has_module_generations(study) {
-        study.verdicts = score(study, scoring)?;
+        let past = match rules.rules {
+            super::rules::RulesArg::Flipscope => crate::formal::PastConvention::Ieee,
+            super::rules::RulesArg::Equivsva => crate::formal::PastConvention::EquivSva,
+        };
+        study.verdicts = score_under(study, scoring, past)?;
     } else if !study.verdicts.is_empty() && scoring.formal.given() {
         return Err(super::UsageError(
             "--depth, --timeout, --jobs, --no-transfer and --no-mutants apply only to raw studies; these paths hold verdicts already proven".into(),

@@ -12,8 +12,8 @@ use super::{UsageError, output};
 use crate::formal::options::MAX_DEPTH;
 use crate::formal::trace::display;
 use crate::formal::{
-    CacheChoice, Counterexample, Design, Limits, Outcome, ProveOptions, Prover, Report, Reset,
-    SourceFile, parse_clock, read_properties,
+    CacheChoice, Counterexample, Design, Limits, Outcome, PastConvention, ProveOptions, Prover,
+    Report, Reset, SourceFile, parse_clock, read_properties,
 };
 use crate::study::error::display_path;
 use crate::study::jsonl::read_text;
@@ -37,7 +37,8 @@ pub struct Args {
     /// (a port named rst/reset, or rst_n/resetn/... assumed low) or `none`.
     #[arg(long, value_name = "EXPR", default_value = "auto")]
     pub reset: String,
-    /// The most time frames PDR explores (the longest counterexample).
+    /// The longest counterexample, in cycles (failing at cycle N-1 at the latest); also
+    /// the most time frames PDR explores.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub depth: u32,
     /// The time limit of each check, in seconds.
@@ -65,6 +66,27 @@ pub struct Args {
     /// The most latches (flip-flop bits) a design's model may have.
     #[arg(long, value_name = "N")]
     pub max_latches: Option<usize>,
+    /// What `$past` reads before the tick it refers to: `ieee` (the default sampled
+    /// value: declared initial values, else any value) or `equivsva` (any value, as
+    /// EquivSVA's lowering).
+    #[arg(long, value_enum, default_value = "ieee")]
+    pub past: Past,
+}
+
+/// The `$past` convention of `--past`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Past {
+    Ieee,
+    Equivsva,
+}
+
+impl From<Past> for PastConvention {
+    fn from(p: Past) -> PastConvention {
+        match p {
+            Past::Ieee => PastConvention::Ieee,
+            Past::Equivsva => PastConvention::EquivSva,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -112,6 +134,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             CacheChoice::User
         },
         limits,
+        past: args.past.into(),
     };
     let design = Design::new(read_files(&args.rtl)?, args.top.clone());
     let mutants = read_files(&args.mutants)?
@@ -235,6 +258,7 @@ fn outcome_json(o: &Outcome) -> Value {
         "vacuous": o.vacuous,
         "reason": o.reason,
         "counterexample": o.counterexample,
+        "failure": o.failure.map(|f| f.as_str()),
         "mutants": o.mutants.iter().map(|m| json!({
             "file": m.file,
             "status": m.status.as_str(),

@@ -39,7 +39,8 @@ pub struct Args {
     /// re-proven now are kept.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// The most time frames PDR explores (the longest counterexample).
+    /// The longest counterexample, in cycles (failing at cycle N-1 at the latest); also
+    /// the most time frames PDR explores.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub depth: u32,
     /// The time limit of each check, in seconds.
@@ -170,6 +171,9 @@ pub fn agreement_table(a: &Agreement) -> String {
         let label = match r {
             crate::reproof::ExternalClass::Error => "error (whole file)".to_string(),
             crate::reproof::ExternalClass::None => "none (no verdict)".to_string(),
+            crate::reproof::ExternalClass::BindNotTaken => {
+                "bind-not-taken (not compared)".to_string()
+            }
             other => other.as_str().to_string(),
         };
         let mut row = vec![label];
@@ -277,6 +281,15 @@ fn table(
             ));
         }
     }
+    if !s.width_mismatches.is_empty() {
+        text.push_str(&format!(
+            "property module ports whose width differs from the signal bound to them ({}):\n",
+            s.width_mismatches.len()
+        ));
+        for m in &s.width_mismatches {
+            text.push_str(&format!("  {m}\n"));
+        }
+    }
     if !s.unsupported.is_empty() {
         let total: usize = s.unsupported.values().sum();
         text.push_str(&format!(
@@ -319,6 +332,7 @@ fn json_summary(s: &ReproofSummary, a: &Agreement) -> String {
         "seconds": s.seconds,
         "design_failures": s.design_failures.iter().map(|f| json!({"design": f.program, "assertions": f.assertions, "message": f.message})).collect::<Vec<_>>(),
         "unsupported": s.unsupported,
+        "width_mismatches": s.width_mismatches,
     });
     let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
     text.push('\n');

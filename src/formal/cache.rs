@@ -230,6 +230,7 @@ mod tests {
             counterexample: None,
             undeclared: vec![],
             ports: vec!["clk".into()],
+            failure: None,
         }
     }
 

@@ -19,7 +19,7 @@ use super::engine::process;
 use super::engine::tools::Tools;
 use super::engine::yosys::{self, Failure, Limits, Model};
 use super::lower::Lowered;
-use super::outcome::{Counterexample, Status};
+use super::outcome::{Counterexample, FailureCategory, Status};
 use super::trace;
 
 /// The verdict of one property on one design (what the cache stores).
@@ -33,7 +33,14 @@ pub struct CheckResult {
     pub undeclared: Vec<String>,
     /// The ports of the top module (empty when the design did not elaborate).
     pub ports: Vec<String>,
+    /// What kind of failure a `fail` is, when flipscope knows one.
+    #[serde(default)]
+    pub failure: Option<FailureCategory>,
 }
+
+/// Part of every cache key: the version of the verdict semantics (bumped when a
+/// verdict of the same lowered text can change).
+const SEMANTICS: &str = "verdicts-2";
 
 impl CheckResult {
     fn new(status: Status, reason: impl Into<String>, ports: &[String]) -> CheckResult {
@@ -48,6 +55,7 @@ impl CheckResult {
             counterexample: None,
             undeclared: Vec::new(),
             ports: ports.to_vec(),
+            failure: None,
         }
     }
 }
@@ -123,6 +131,7 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
         .iter()
         .map(|e| {
             Cache::key(&[
+                SEMANTICS,
                 &s.tools.versions,
                 &digest,
                 &top.name,
@@ -235,8 +244,9 @@ fn unclosed_module(design: &Design, top: &super::design::Module) -> Option<Strin
     ))
 }
 
-/// The checks of one property: (entry position in `active`, `bad` output, `trig` output).
-type Job = (usize, usize, usize);
+/// The checks of one property: (entry position in `active`, `bad` output, `trig` output,
+/// `late` output).
+type Job = (usize, usize, usize, Option<usize>);
 
 fn check_model(
     s: &Settings,
@@ -322,7 +332,11 @@ fn check_model(
             ));
             continue;
         };
-        jobs.push((k, bad.1, trig.1));
+        let late = outputs
+            .get(format!("{prefix}late").as_str())
+            .and_then(|b| b.first())
+            .map(|b| b.1);
+        jobs.push((k, bad.1, trig.1, late));
     }
     // The properties first; then vacuity, of the passing ones only.
     let outs: Vec<usize> = jobs.iter().map(|j| j.1).collect();
@@ -330,6 +344,7 @@ fn check_model(
     for (j, v) in jobs.iter().zip(run_checks(s, model, &outs)) {
         bad_verdicts[j.0] = Some(v);
     }
+    let beyond = shorten(s, model, &jobs, &mut bad_verdicts);
     let mut trig_verdicts: Vec<Option<Verdict>> = vec![None; active.len()];
     if unit.vacuity {
         let proved: Vec<&Job> = jobs
@@ -370,6 +385,16 @@ fn check_model(
                 r.vacuous = vacuous;
                 r
             }
+            Some(Verdict::Reached(_)) if beyond[k].is_some() => CheckResult::new(
+                Status::Unknown,
+                format!(
+                    "false, but no counterexample is at most {} cycles long (--depth {}; PDR found one failing at cycle {}): raise --depth to see it",
+                    s.depth,
+                    s.depth,
+                    beyond[k].unwrap_or(0)
+                ),
+                &ports,
+            ),
             Some(Verdict::Reached(w)) => {
                 let rows = trace::Rows {
                     prefix: harness::Harness::prefix(k),
@@ -408,7 +433,107 @@ fn check_model(
         };
         results[k] = Some(r);
     }
+    explain_cycle_zero(s, unit, model, &jobs, &mut results);
     results.into_iter().map(Option::unwrap).collect()
+}
+
+/// Replaces each PDR counterexample by a shortest one (BMC up to the length of PDR's,
+/// and at most `--depth` frames). Returns, per entry, `Some(cycle)` where every
+/// counterexample is longer than the depth (PDR's fails at that cycle).
+fn shorten(
+    s: &Settings,
+    model: &Model,
+    jobs: &[Job],
+    verdicts: &mut [Option<Verdict>],
+) -> Vec<Option<usize>> {
+    let mut beyond = vec![None; verdicts.len()];
+    let mut asks: Vec<(usize, (usize, u32))> = Vec::new();
+    for j in jobs {
+        if let Some(Verdict::Reached(w)) = &verdicts[j.0] {
+            let frames = (w.frames.len() as u32).clamp(1, s.depth);
+            asks.push((j.0, (j.1, frames)));
+        }
+    }
+    if asks.is_empty() {
+        return beyond;
+    }
+    let outs: Vec<(usize, u32)> = asks.iter().map(|a| a.1).collect();
+    let found = parallel(s, &outs, |outs| {
+        abc::shortest(
+            s.tools,
+            &model.dir,
+            model.aig.inputs,
+            model.aig.latches.len(),
+            outs,
+            s.timeout,
+            s.limits.memory_bytes,
+        )
+    });
+    for ((k, (_, frames)), v) in asks.iter().zip(found) {
+        match v {
+            Verdict::Reached(w) => verdicts[*k] = Some(Verdict::Reached(w)),
+            // BMC found none within the depth while PDR's is longer: beyond the depth.
+            _ => {
+                if let Some(Verdict::Reached(w)) = &verdicts[*k]
+                    && w.frames.len() as u32 > *frames
+                {
+                    beyond[*k] = Some(w.frames.len() - 1);
+                }
+            }
+        }
+    }
+    beyond
+}
+
+/// A property that fails at cycle 0 under a reset assumption: when it fails at no
+/// later cycle (its `late` output, `bad` after cycle 0, is proven 0), the reason says
+/// so and the failure gets the category [`FailureCategory::Cycle0BeforeReset`].
+fn explain_cycle_zero(
+    s: &Settings,
+    unit: &Unit,
+    model: &Model,
+    jobs: &[Job],
+    results: &mut [Option<CheckResult>],
+) {
+    let Some(reset) = unit.reset.as_deref() else {
+        return;
+    };
+    let asks: Vec<(usize, usize)> = jobs
+        .iter()
+        .filter_map(|j| {
+            let r = results[j.0].as_ref()?;
+            let cex = r.counterexample.as_ref()?;
+            let late = j.3?;
+            (r.status == Status::Fail && cex.fail_cycle == 0).then_some((j.0, late))
+        })
+        .collect();
+    if asks.is_empty() {
+        return;
+    }
+    let outs: Vec<usize> = asks.iter().map(|a| a.1).collect();
+    for ((k, _), v) in asks.iter().zip(run_checks(s, model, &outs)) {
+        if v != Verdict::Proved {
+            continue;
+        }
+        if let Some(r) = results[*k].as_mut() {
+            r.reason = format!(
+                "fails only in cycle 0, before the first reset edge (the registers start anywhere until `{reset}` takes effect): add `disable iff ({reset})`, or check from a reset state: assume it in cycle 0 with `--reset EXPR`"
+            );
+            r.failure = Some(FailureCategory::Cycle0BeforeReset);
+        }
+    }
+}
+
+/// Runs `f` on chunks of `items` in parallel.
+fn parallel<T: Sync, V: Send>(
+    s: &Settings,
+    items: &[T],
+    f: impl Fn(&[T]) -> Vec<V> + Sync,
+) -> Vec<V> {
+    let per = items.len().div_ceil(s.jobs.max(1)).max(8);
+    let chunks: Vec<&[T]> = items.chunks(per).collect();
+    let out: Vec<Vec<V>> = chunks.par_iter().map(|c| f(c)).collect();
+    out.into_iter().flatten().collect()
 }
 
 /// Checks `outputs` of the model in batches, in parallel.

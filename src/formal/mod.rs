@@ -45,6 +45,7 @@ pub mod error;
 pub mod lower;
 pub mod options;
 pub mod outcome;
+pub mod params;
 pub mod read;
 pub mod run;
 pub mod sva;
@@ -56,8 +57,10 @@ pub use engine::process::{interrupt, interrupted};
 pub use engine::tools::INSTALL_HINT;
 pub use engine::yosys::Limits;
 pub use error::{FormalError, Location};
-pub use options::{CacheChoice, ProveOptions, Reset, parse_clock};
-pub use outcome::{Counterexample, MutantOutcome, Outcome, SignalRole, Status, TraceSignal};
+pub use options::{CacheChoice, PastConvention, ProveOptions, Reset, parse_clock};
+pub use outcome::{
+    Counterexample, FailureCategory, MutantOutcome, Outcome, SignalRole, Status, TraceSignal,
+};
 pub use read::{PropertyForm, PropertySet, ReadProperty, read_properties};
 pub use run::{Job, Prover, Report};
 pub use sva::ClockEvent;

@@ -25,6 +25,30 @@ pub enum Reset {
     None,
 }
 
+/// What `$past(e)` (and `$rose`, `$fell`, `$stable`, `$changed`) reads before the
+/// tick it refers to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PastConvention {
+    /// IEEE 1800 16.9.3 and 16.5.1: the default sampled value of `e`: `e` evaluated
+    /// over the declared initial values of its variables (`logic [3:0] q = 0;`);
+    /// unconstrained (X, any value) when a variable of `e` has none (an input, a net, a
+    /// register set only by an `initial` block).
+    #[default]
+    Ieee,
+    /// EquivSVA's lowering (yosys's own `$past`, as its SymbiYosys checks read it):
+    /// always unconstrained before the tick, declared initial values ignored.
+    EquivSva,
+}
+
+impl PastConvention {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PastConvention::Ieee => "ieee",
+            PastConvention::EquivSva => "equivsva",
+        }
+    }
+}
+
 /// Where results are cached.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CacheChoice {
@@ -42,7 +66,8 @@ pub struct ProveOptions {
     /// The clocking event of properties that have none (`posedge clk`).
     pub clock: Option<ClockEvent>,
     pub reset: Reset,
-    /// The most time frames PDR explores (and so the longest counterexample).
+    /// The longest counterexample, in cycles (one failing at cycle `depth - 1` at the
+    /// latest), and the most time frames PDR explores.
     pub depth: u32,
     /// Time limit of each check (PDR run).
     pub timeout: Duration,
@@ -53,6 +78,8 @@ pub struct ProveOptions {
     pub jobs: usize,
     pub cache: CacheChoice,
     pub limits: Limits,
+    /// What `$past` reads before the tick it refers to.
+    pub past: PastConvention,
 }
 
 impl Default for ProveOptions {
@@ -66,6 +93,7 @@ impl Default for ProveOptions {
             jobs: 0,
             cache: CacheChoice::User,
             limits: Limits::default(),
+            past: PastConvention::Ieee,
         }
     }
 }

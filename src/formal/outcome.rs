@@ -43,6 +43,24 @@ impl std::fmt::Display for Status {
     }
 }
 
+/// A kind of failure auditors can filter on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FailureCategory {
+    /// The property fails in cycle 0 only, before the first edge of the assumed reset
+    /// (the design's registers start anywhere): typically an invariant without
+    /// `disable iff` on a synchronous-reset design.
+    Cycle0BeforeReset,
+}
+
+impl FailureCategory {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FailureCategory::Cycle0BeforeReset => "cycle-0-before-reset",
+        }
+    }
+}
+
 /// What a row of a counterexample shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -113,6 +131,8 @@ pub struct Outcome {
     /// the identifiers outside the interface, or what was proven.
     pub reason: String,
     pub counterexample: Option<Counterexample>,
+    /// For a `fail`: its category when flipscope knows one (`cycle-0-before-reset`).
+    pub failure: Option<FailureCategory>,
     /// Every identifier the property names (the clocking event's signal aside).
     pub referenced_identifiers: Vec<String>,
     /// The referenced identifiers that are not ports of the top module (parameters,

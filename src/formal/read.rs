@@ -10,11 +10,16 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::error::Location;
+use super::params::Initializers;
+use super::sva::ast::{BinOp, ExprKind};
 use super::sva::ast::{ClockEvent, Expr, PropertySpec, Span};
 use super::sva::expr::Cursor;
+use super::sva::fold::Constants;
 use super::sva::lex::{Kind, Lines, Token, tokenize};
 use super::sva::problem::{Problem, ProblemKind};
-use super::sva::prop::{clocking_event, parse_property, parse_sequence};
+use super::sva::prop::{
+    Named, clocking_event, parse_assert_prefix, parse_property, parse_sequence,
+};
 
 /// How a property was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -44,6 +49,18 @@ pub struct ReadProperty {
     pub text: String,
     /// The parsed property, or why it cannot be checked.
     pub(crate) parsed: Result<PropertySpec, LocatedProblem>,
+    /// Where its text is among the set's tokens, to read it again with the design's
+    /// parameters (`None` when the scan itself found a problem).
+    source: Option<Source>,
+}
+
+/// The tokens of a property: its body, the byte offset just after it, and the prefix
+/// written on the `assert` that asserts it.
+#[derive(Clone, Debug)]
+struct Source {
+    body: std::ops::Range<usize>,
+    end: usize,
+    prefix: Option<std::ops::Range<usize>>,
 }
 
 impl ReadProperty {
@@ -100,6 +117,16 @@ pub struct PropertySet {
     pub(crate) default_disable: Option<Expr>,
     pub(crate) source: Arc<str>,
     pub(crate) lines: Arc<Lines>,
+    toks: Arc<Vec<Token>>,
+    /// The named sequences' token ranges.
+    sequences: Arc<Vec<(String, std::ops::Range<usize>)>>,
+    /// The parameter values cycle counts were folded over (see [`Self::with_design`]).
+    pub(crate) constants: Arc<Constants>,
+    /// The declared initial values of the design's variables (for `$past` before its
+    /// tick).
+    pub(crate) initials: Arc<Initializers>,
+    /// The design's memories (unpacked arrays): no counterexample row reads one whole.
+    pub(crate) memories: Arc<std::collections::BTreeSet<String>>,
 }
 
 impl PropertySet {
@@ -117,6 +144,34 @@ impl PropertySet {
     pub(crate) fn snippet(&self, span: Span) -> String {
         let text = self.source.get(span.start..span.end).unwrap_or_default();
         text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// The set read again for a design whose top module has the parameter values
+    /// `consts` and the declared initial values `initials`: every property outside the
+    /// subset is parsed again with its cycle counts folded (`##N`, `[*N]`;
+    /// `$past(e, N)` is folded when lowered).
+    pub fn with_design(
+        &self,
+        consts: &Constants,
+        initials: &Initializers,
+        memories: &std::collections::BTreeSet<String>,
+    ) -> PropertySet {
+        let mut out = self.clone();
+        out.initials = Arc::new(initials.clone());
+        out.memories = Arc::new(memories.clone());
+        if consts.is_empty() {
+            return out;
+        }
+        out.constants = Arc::new(consts.clone());
+        let named = named_sequences(&self.source, &self.toks, &self.sequences, Some(consts));
+        for p in &mut out.properties {
+            let again =
+                matches!(&p.parsed, Err(problem) if problem.kind == ProblemKind::Unsupported);
+            if let (true, Some(src)) = (again, &p.source) {
+                p.parsed = parse_source(self, &named, src, Some(consts));
+            }
+        }
+        out
     }
 
     /// The properties named `names` only (in this set's order), e.g. to re-check the
@@ -192,6 +247,24 @@ struct Found {
     bytes: std::ops::Range<usize>,
     /// A problem found by the scan itself (no `endproperty`, arguments).
     problem: Option<Problem>,
+    /// For a declared property: the tokens of the clocking event and disable condition
+    /// written on the `assert property` statement that asserts it, in front of its name
+    /// (IEEE 1800 16.14: they apply to the instantiated property).
+    prefix: Option<std::ops::Range<usize>>,
+}
+
+/// An `assert property ([@(EVENT)] [disable iff (EXPR)] NAME);` seen by the scan,
+/// resolved against the declarations after it.
+struct Reference {
+    name: String,
+    label: Option<String>,
+    /// The token of the `assert` keyword.
+    at: usize,
+    /// The tokens in front of the name.
+    prefix: std::ops::Range<usize>,
+    /// With a prefix, what the statement is when `NAME` is no declared property: an
+    /// inline property (`@(posedge clk) flag` checks the signal `flag`).
+    inline: Option<Found>,
 }
 
 /// Reads every property of `text`; `file` names the text in locations. A text with
@@ -213,6 +286,8 @@ fn read_properties_here(text: &str, file: &str) -> PropertySet {
     let source: Arc<str> = Arc::from(text);
     let lines = Arc::new(Lines::new(text));
     let toks = tokenize(text);
+    let (found, sequences, defaults) = scan(text, &toks);
+    let named = named_sequences(text, &toks, &sequences, None);
     let mut set = PropertySet {
         file: file.to_string(),
         properties: Vec::new(),
@@ -220,17 +295,13 @@ fn read_properties_here(text: &str, file: &str) -> PropertySet {
         default_disable: None,
         source: source.clone(),
         lines,
+        toks: Arc::new(toks),
+        sequences: Arc::new(sequences),
+        constants: Arc::new(Constants::new()),
+        initials: Arc::new(Initializers::new()),
+        memories: Default::default(),
     };
-    let (found, sequences, defaults) = scan(text, &toks);
-    let mut named = HashMap::new();
-    for (name, range) in sequences {
-        if beyond_limits(text, &toks[range.clone()]).is_some() {
-            continue;
-        }
-        if let Ok(n) = parse_sequence(text, &toks[range.clone()], end_of(&toks, range)) {
-            named.insert(name, n);
-        }
-    }
+    let toks = set.toks.clone();
     if let Some(range) = defaults.clock {
         let mut c = Cursor::new(text, &toks[range.clone()], end_of(&toks, range));
         set.default_clock = clocking_event(&mut c).ok();
@@ -243,7 +314,7 @@ fn read_properties_here(text: &str, file: &str) -> PropertySet {
         set.default_disable = c.expr().ok().filter(|_| c.done());
     }
     let mut seen: HashMap<String, usize> = HashMap::new();
-    for f in found {
+    for mut f in found {
         let (line, column) = set.lines.line_column(text, f.at);
         let base = f
             .name
@@ -257,39 +328,32 @@ fn read_properties_here(text: &str, file: &str) -> PropertySet {
         } else {
             format!("{base}#{count}")
         };
-        let parsed = match f
+        let problem = f
             .problem
-            .or_else(|| beyond_limits(text, &toks[f.body.clone()]))
-        {
-            Some(p) => Err(p),
-            None => parse_property(
-                text,
-                &toks[f.body.clone()],
-                end_of(&toks, f.body.clone()).max(f.bytes.end),
-                &named,
-            ),
-        };
-        let parsed = parsed.map(|mut spec| {
-            if spec.disable.is_none() {
-                spec.disable = set.default_disable.clone();
-            }
-            spec
+            .take()
+            .or_else(|| beyond_limits(text, &toks[f.body.clone()]));
+        let source = problem.is_none().then(|| Source {
+            body: f.body.clone(),
+            end: end_of(&toks, f.body.clone()).max(f.bytes.end),
+            prefix: f.prefix.clone(),
         });
+        let parsed = match (problem, &source) {
+            (Some(p), _) => Err(LocatedProblem {
+                kind: p.kind,
+                message: p.message,
+                location: set.locate(p.span.start),
+            }),
+            (None, Some(src)) => parse_source(&set, &named, src, None),
+            (None, None) => unreachable!("a source without a problem"),
+        };
         // A comment or string left open inside the property is what its error is about.
         let parsed = parsed.map_err(|p| match open_inside(text, f.at..f.bytes.end) {
-            Some(u) if p.kind == ProblemKind::Syntax => Problem::syntax(
-                u.message(),
-                Span {
-                    start: u.offset(),
-                    end: u.offset() + 1,
-                },
-            ),
+            Some(u) if p.kind == ProblemKind::Syntax => LocatedProblem {
+                kind: ProblemKind::Syntax,
+                message: u.message().to_string(),
+                location: set.locate(u.offset()),
+            },
             _ => p,
-        });
-        let parsed = parsed.map_err(|p| LocatedProblem {
-            kind: p.kind,
-            message: p.message,
-            location: set.locate(p.span.start),
         });
         set.properties.push(ReadProperty {
             name,
@@ -303,9 +367,96 @@ fn read_properties_here(text: &str, file: &str) -> PropertySet {
             },
             text: text[f.bytes].trim().to_string(),
             parsed,
+            source,
         });
     }
     set
+}
+
+/// `spec` asserted by a statement that gives `clock` and `disable`: the statement's
+/// clock applies when the declaration has none (two different clocks are multiple
+/// clocks, outside the subset); the statement's disable condition applies, or-ed with
+/// the declaration's own if it has one.
+fn with_assert_prefix(
+    mut spec: PropertySpec,
+    clock: Option<ClockEvent>,
+    disable: Option<Expr>,
+) -> Result<PropertySpec, Problem> {
+    match (&spec.clock, clock) {
+        (Some(own), Some(other)) if *own != other => {
+            let span = spec.disable.as_ref().map(|d| d.span).unwrap_or_default();
+            return Err(Problem::unsupported(
+                format!(
+                    "a property clocked by `{own}` asserted with the clocking event `{other}` (multiple clocks)"
+                ),
+                span,
+            ));
+        }
+        (None, Some(c)) => spec.clock = Some(c),
+        _ => {}
+    }
+    spec.disable = match (spec.disable.take(), disable) {
+        (Some(own), Some(other)) => {
+            let span = own.span.join(other.span);
+            Some(Expr {
+                kind: ExprKind::Binary(BinOp::LogOr, Box::new(own), Box::new(other)),
+                span,
+            })
+        }
+        (own, other) => own.or(other),
+    };
+    Ok(spec)
+}
+
+/// The named sequences, parsed (with cycle counts folded over `consts` if given).
+fn named_sequences(
+    text: &str,
+    toks: &[Token],
+    sequences: &[(String, std::ops::Range<usize>)],
+    consts: Option<&Constants>,
+) -> HashMap<String, Named> {
+    let mut named = HashMap::new();
+    for (name, range) in sequences {
+        let range = range.clone();
+        if beyond_limits(text, &toks[range.clone()]).is_some() {
+            continue;
+        }
+        if let Ok(n) = parse_sequence(text, &toks[range.clone()], end_of(toks, range), consts) {
+            named.insert(name.clone(), n);
+        }
+    }
+    named
+}
+
+/// Parses one property of `set`: its body, the clock and disable condition of the
+/// `assert` in front of its name, the text's default disable condition.
+fn parse_source(
+    set: &PropertySet,
+    named: &HashMap<String, Named>,
+    src: &Source,
+    consts: Option<&Constants>,
+) -> Result<PropertySpec, LocatedProblem> {
+    let text = &*set.source;
+    let toks = &set.toks;
+    let parsed = parse_property(text, &toks[src.body.clone()], src.end, named, consts);
+    let parsed = match (parsed, &src.prefix) {
+        (Ok(spec), Some(range)) => {
+            parse_assert_prefix(text, &toks[range.clone()], end_of(toks, range.clone()))
+                .and_then(|(clock, disable)| with_assert_prefix(spec, clock, disable))
+        }
+        (parsed, _) => parsed,
+    };
+    let parsed = parsed.map(|mut spec| {
+        if spec.disable.is_none() {
+            spec.disable = set.default_disable.clone();
+        }
+        spec
+    });
+    parsed.map_err(|p| LocatedProblem {
+        kind: p.kind,
+        message: p.message,
+        location: set.locate(p.span.start),
+    })
 }
 
 /// Deepest nesting of brackets accepted in a property (the RTL front end's limit).
@@ -398,7 +549,7 @@ fn scan(src: &str, toks: &[Token]) -> Scan {
     let mut sequences = Vec::new();
     let mut defaults = Defaults::default();
     // Asserted names with their labels, resolved after the scan.
-    let mut references: Vec<(String, Option<String>, usize)> = Vec::new();
+    let mut references: Vec<Reference> = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         let t = text(i).unwrap_or_default();
@@ -475,6 +626,7 @@ fn scan(src: &str, toks: &[Token]) -> Scan {
                     body: body_start..body_end,
                     bytes,
                     problem,
+                    prefix: None,
                 });
             }
             i = if complete { body_end + 1 } else { body_end };
@@ -523,6 +675,7 @@ fn scan(src: &str, toks: &[Token]) -> Scan {
                                 end: toks[i + 2].end,
                             },
                         )),
+                        prefix: None,
                     });
                 }
                 break;
@@ -530,29 +683,35 @@ fn scan(src: &str, toks: &[Token]) -> Scan {
             if t == "assert" {
                 let label = label_before(src, toks, i);
                 let inner = i + 3..close;
-                if inner.len() == 1 && ident(i + 3) {
-                    let name = text(i + 3).unwrap_or_default().to_string();
-                    references.push((name, label, i));
+                let at = if label.is_some() {
+                    toks[i - 2].start
                 } else {
-                    let at = if label.is_some() {
-                        toks[i - 2].start
-                    } else {
-                        toks[i].start
-                    };
-                    let bytes = toks
-                        .get(i + 3)
-                        .map_or(toks[close].start, |b| b.start.min(toks[close].start))
-                        ..toks[close].start;
-                    found.push(Found {
-                        name: None,
+                    toks[i].start
+                };
+                let bytes = toks
+                    .get(i + 3)
+                    .map_or(toks[close].start, |b| b.start.min(toks[close].start))
+                    ..toks[close].start;
+                let inline = Found {
+                    name: None,
+                    label: label.clone(),
+                    form: PropertyForm::Inline,
+                    asserted: true,
+                    at,
+                    body: inner.clone(),
+                    bytes,
+                    problem: None,
+                    prefix: None,
+                };
+                match name_after_prefix(src, toks, inner.clone()) {
+                    Some(j) => references.push(Reference {
+                        name: text(j).unwrap_or_default().to_string(),
                         label,
-                        form: PropertyForm::Inline,
-                        asserted: true,
-                        at,
-                        body: inner,
-                        bytes,
-                        problem: None,
-                    });
+                        at: i,
+                        prefix: inner.start..j,
+                        inline: (j > inner.start).then_some(inline),
+                    }),
+                    None => found.push(inline),
                 }
             }
             i = close + 1;
@@ -561,7 +720,14 @@ fn scan(src: &str, toks: &[Token]) -> Scan {
         i += 1;
     }
     // Resolve `assert property (NAME);`.
-    for (name, label, at) in references {
+    for r in references {
+        let Reference {
+            name,
+            label,
+            at,
+            prefix,
+            inline,
+        } = r;
         let decl = found
             .iter_mut()
             .find(|f| f.form == PropertyForm::Declared && f.name.as_deref() == Some(&name));
@@ -571,7 +737,11 @@ fn scan(src: &str, toks: &[Token]) -> Scan {
                 if d.label.is_none() {
                     d.label = label;
                 }
+                if d.prefix.is_none() && !prefix.is_empty() {
+                    d.prefix = Some(prefix);
+                }
             }
+            None if inline.is_some() => found.extend(inline),
             None => {
                 let tok = toks[at + 3];
                 found.push(Found {
@@ -591,12 +761,40 @@ fn scan(src: &str, toks: &[Token]) -> Scan {
                             end: tok.end,
                         },
                     )),
+                    prefix: None,
                 });
             }
         }
     }
     found.sort_by_key(|f| f.at);
     (found, sequences, defaults)
+}
+
+/// The token of `NAME` when the tokens `inner` are `[@(EVENT)] [disable iff (EXPR)]
+/// NAME` (either order of the two).
+fn name_after_prefix(src: &str, toks: &[Token], inner: std::ops::Range<usize>) -> Option<usize> {
+    let text = |i: usize| toks.get(i).map(|t| t.text(src));
+    let mut j = inner.start;
+    let (mut clock, mut disable) = (false, false);
+    loop {
+        if !clock && text(j) == Some("@") && text(j + 1) == Some("(") {
+            j = matching(src, toks, j + 1)? + 1;
+            clock = true;
+        } else if !disable
+            && text(j) == Some("disable")
+            && text(j + 1) == Some("iff")
+            && text(j + 2) == Some("(")
+        {
+            j = matching(src, toks, j + 2)? + 1;
+            disable = true;
+        } else {
+            break;
+        }
+    }
+    let named = j + 1 == inner.end
+        && toks[j].kind == Kind::Ident
+        && !text(j).is_some_and(|t| t.starts_with('$'));
+    named.then_some(j)
 }
 
 /// `LABEL :` just before token `i`.
@@ -667,6 +865,23 @@ mod tests {
         assert!(msg.contains("has no `endproperty`"), "{msg}");
         let (_, msg) = set.properties[3].problem().unwrap();
         assert!(msg.contains("names no property"), "{msg}");
+    }
+
+    #[test]
+    fn an_assert_gives_its_clock_and_disable_to_the_declared_property() {
+        let text = "property p_hold; !en |=> $stable(q); endproperty\nchk: assert property (@(posedge clk) disable iff (rst) p_hold);\nassert property (@(posedge clk) flag);\n";
+        let set = read_properties(text, "f");
+        let names: Vec<&str> = set.properties.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["p_hold", "assert_3_1"]);
+        let p = &set.properties[0];
+        assert_eq!(p.label.as_deref(), Some("chk"));
+        let spec = p.spec().expect("parses");
+        assert_eq!(spec.clock.as_ref().unwrap().to_string(), "posedge clk");
+        assert!(spec.disable.is_some());
+        assert_eq!(p.identifiers(), ["en", "q", "rst"]);
+        // `flag` is no declared property: an invariant on the signal.
+        assert!(set.properties[1].spec().is_some());
+        assert_eq!(set.properties[1].identifiers(), ["flag"]);
     }
 
     #[test]

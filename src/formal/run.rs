@@ -19,6 +19,7 @@ use super::error::FormalError;
 use super::lower::{Lowered, lower};
 use super::options::{AUTO_RESETS, CacheChoice, ProveOptions, Reset};
 use super::outcome::{MutantOutcome, Outcome, Status};
+use super::params::{module_initializers, module_memories, module_parameters};
 use super::read::{PropertySet, ReadProperty, located_identifiers};
 use super::sva::ProblemKind;
 
@@ -153,6 +154,28 @@ impl Prover {
     }
 
     fn run(&self, jobs: &[Job]) -> Vec<Report> {
+        // Each job's properties read with its top module's parameter values.
+        let sets: Vec<PropertySet> = jobs
+            .par_iter()
+            .map(|j| match j.design.find_top() {
+                Ok(top) => {
+                    let consts = module_parameters(j.design, &top);
+                    let initials = module_initializers(j.design, &top, &consts);
+                    let memories = module_memories(j.design, &top);
+                    j.properties.with_design(&consts, &initials, &memories)
+                }
+                Err(_) => j.properties.clone(),
+            })
+            .collect();
+        let jobs: Vec<Job> = jobs
+            .iter()
+            .zip(&sets)
+            .map(|(j, set)| Job {
+                properties: set,
+                ..*j
+            })
+            .collect();
+        let jobs = jobs.as_slice();
         let prepared: Vec<Vec<Prepared>> = jobs
             .par_iter()
             .map(|j| {
@@ -207,6 +230,7 @@ impl Prover {
                         vacuous: Some(false),
                         reason: reason.clone(),
                         counterexample: None,
+                        failure: None,
                         referenced_identifiers: prop.identifiers(),
                         non_interface_identifiers: Vec::new(),
                         mutants: Vec::new(),
@@ -335,7 +359,7 @@ impl Prover {
                 ),
             );
         };
-        match lower(spec, &clock, set) {
+        match lower(spec, &clock, set, self.options.past) {
             Ok(l) => Prepared::Ready(Box::new(l)),
             Err(problem) => {
                 let status = match problem.kind {
@@ -458,6 +482,7 @@ fn outcome_from(set: &PropertySet, prop: &ReadProperty, r: &CheckResult) -> Outc
         vacuous: r.vacuous,
         reason,
         counterexample: r.counterexample.clone(),
+        failure: r.failure,
         referenced_identifiers: referenced,
         non_interface_identifiers: non_interface,
         mutants: Vec::new(),

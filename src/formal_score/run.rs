@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
 use crate::formal::{
-    CacheChoice, Design, FormalError, Job, PropertySet, ProveOptions, Prover, Report, Reset,
-    SourceFile, parse_clock, read_properties,
+    CacheChoice, Design, FormalError, Job, PastConvention, PropertySet, ProveOptions, Prover,
+    Report, Reset, SourceFile, parse_clock, read_properties,
 };
 use crate::study::{Generation, Program, PropertyVerdict, Study, Syntax};
 
@@ -28,6 +28,8 @@ pub struct ModuleScoreOptions {
     pub transfer: bool,
     /// Check every passing property on the program's mutants.
     pub mutants: bool,
+    /// What `$past` reads before its tick (`--rules equivsva` takes EquivSVA's).
+    pub past: PastConvention,
 }
 
 impl Default for ModuleScoreOptions {
@@ -39,6 +41,7 @@ impl Default for ModuleScoreOptions {
             cache: CacheChoice::User,
             transfer: true,
             mutants: true,
+            past: PastConvention::Ieee,
         }
     }
 }
@@ -318,6 +321,7 @@ fn prove_options(key: &ProverKey, options: &ModuleScoreOptions) -> ProveOptions 
         interface_only: false,
         jobs: options.jobs,
         cache: options.cache.clone(),
+        past: options.past,
         ..ProveOptions::default()
     }
 }
@@ -331,5 +335,9 @@ fn engine_text(options: &ModuleScoreOptions, versions: &str) -> String {
         options.timeout.as_secs_f64(),
         options.transfer,
         options.mutants
-    )
+    ) + match options.past {
+        // The default convention adds nothing, so earlier hashes stay valid.
+        PastConvention::Ieee => "",
+        PastConvention::EquivSva => "; past equivsva",
+    }
 }

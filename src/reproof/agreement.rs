@@ -1,7 +1,10 @@
 //! The external engine's status against flipscope's, per assertion: a table of counts
-//! (rows JasperGold `proven`, `cex`, `error` for a file its run failed on, `none`;
-//! columns flipscope `proven`, `cex`, `unsupported`, `error`, `unknown`), and the
-//! disagreements: a proof on one side, a counterexample on the other.
+//! (rows JasperGold `proven`, `cex`, `error` for a file its run failed on, `none`,
+//! and `bind-not-taken` for verdicts of runs whose bind did not take; columns
+//! flipscope `proven`, `cex`, `unsupported`, `error`, `unknown`), and the
+//! disagreements: a proof on one side, a counterexample on the other. Runs whose bind
+//! did not take proved the property module's free inputs, not the design: they have
+//! their own row and are never compared.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -21,18 +24,24 @@ pub enum ExternalClass {
     None,
     /// Any other status the engine gave (`undetermined`, ...).
     Other,
+    /// A verdict of a run whose bind did not take (of free inputs, not the design).
+    BindNotTaken,
 }
 
 impl ExternalClass {
-    pub const ALL: [ExternalClass; 5] = [
+    pub const ALL: [ExternalClass; 6] = [
         ExternalClass::Proven,
         ExternalClass::Cex,
         ExternalClass::Error,
         ExternalClass::None,
         ExternalClass::Other,
+        ExternalClass::BindNotTaken,
     ];
 
     pub fn of(record: &ReproofRecord) -> ExternalClass {
+        if record.external.bind_not_taken && record.external.status.is_some() {
+            return ExternalClass::BindNotTaken;
+        }
         match record.external.status.as_deref() {
             Some("proven") => ExternalClass::Proven,
             Some("cex") => ExternalClass::Cex,
@@ -49,6 +58,7 @@ impl ExternalClass {
             ExternalClass::Error => "error",
             ExternalClass::None => "none",
             ExternalClass::Other => "other",
+            ExternalClass::BindNotTaken => "bind-not-taken",
         }
     }
 }
@@ -213,6 +223,7 @@ mod tests {
                 precondition: None,
                 outcome: Some(outcome),
                 note: None,
+                bind_not_taken: false,
             },
             engine: "t".into(),
         }

@@ -17,6 +17,7 @@ pub mod run;
 pub mod scope;
 pub mod unit;
 pub mod view;
+pub mod widths;
 
 pub use agreement::{Agreement, ExternalClass, FlipscopeClass};
 pub use engine::{

@@ -31,6 +31,11 @@ pub struct ExternalSide {
     /// Why the external verdict is missing or to be read with care.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The bind did not take (the import's `bind-not-taken` warning: the assertion is
+    /// named `i_<top>._assert_N`): the engine proved it on the property module's free
+    /// inputs, not on the design, so its verdict is not compared.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bind_not_taken: bool,
 }
 
 /// One re-proven assertion.
@@ -126,6 +131,7 @@ mod tests {
                 precondition: None,
                 outcome: Some(RunOutcome::Ok),
                 note: None,
+                bind_not_taken: false,
             },
             engine: "test".into(),
         };

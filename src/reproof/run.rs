@@ -9,6 +9,7 @@ use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerd
 use super::record::{ExternalSide, ReproofRecord};
 use super::scope::{design_of, in_top_scope, renamed_ports, with_reset_disabled};
 use super::unit::AssertionUnit;
+use super::widths::{Width, cast, declared_widths};
 use crate::study::Study;
 
 /// A design the engine could not prove anything on.
@@ -31,6 +32,10 @@ pub struct ReproofSummary {
     pub designs: usize,
     /// Wall-clock seconds of the proofs.
     pub seconds: f64,
+    /// Every port of a property module whose declared width differs from the design
+    /// signal bound to it (one line per generation and port; the assertions read the
+    /// signal truncated or extended to the port's width).
+    pub width_mismatches: Vec<String>,
 }
 
 /// How the reset of a script is modelled.
@@ -69,6 +74,7 @@ pub fn reprove(
     let mut verdicts: Vec<Option<EngineVerdict>> = vec![None; units.len()];
     let mut texts: Vec<String> = units.iter().map(|u| u.text.clone()).collect();
     let mut jobs: Vec<(DesignSpec, Vec<usize>)> = Vec::new();
+    let mut mismatches: std::collections::BTreeSet<String> = Default::default();
     for (program, members) in &by_program {
         let design = study
             .program(program)
@@ -79,7 +85,9 @@ pub fn reprove(
                     .reset
                     .as_deref()
                     .filter(|_| options.reset_phase == ResetPhase::Jasper);
+                let signals = design_of(p).map(|d| design_widths(&d)).unwrap_or_default();
                 for &i in members {
+                    let renames = with_port_widths(&units[i], &renames, &signals, &mut mismatches);
                     let text = in_top_scope(&units[i].text, &renames);
                     texts[i] = reset
                         .and_then(|r| with_reset_disabled(&text, r))
@@ -92,6 +100,7 @@ pub fn reprove(
             Err(message) => fail_design(&mut summary, &mut verdicts, program, members, message),
         }
     }
+    summary.width_mismatches = mismatches.into_iter().collect();
     let start = Instant::now();
     let batch: Vec<(DesignSpec, Vec<AssertionText>)> = jobs
         .iter()
@@ -165,11 +174,64 @@ pub fn reprove(
                 precondition: u.precondition.clone(),
                 outcome: u.outcome,
                 note: u.note.clone(),
+                bind_not_taken: u.bind_not_taken,
             },
             engine: describe.clone(),
         });
     }
     summary
+}
+
+/// The widths of the top module's signals (from whichever source declares it).
+fn design_widths(d: &DesignSpec) -> std::collections::HashMap<String, Width> {
+    d.sources
+        .iter()
+        .chain(&d.headers)
+        .map(|(_, text)| declared_widths(text, &d.top))
+        .find(|w| !w.is_empty())
+        .unwrap_or_default()
+}
+
+/// `renames` with every port of `unit`'s property module whose declared width differs
+/// from its bound design signal read through a cast to the port's width; each such
+/// port is reported once per generation in `mismatches`.
+fn with_port_widths(
+    unit: &AssertionUnit,
+    renames: &[(String, String)],
+    signals: &std::collections::HashMap<String, Width>,
+    mismatches: &mut std::collections::BTreeSet<String>,
+) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = renames.to_vec();
+    for (port, width) in &unit.ports {
+        let actual = renames
+            .iter()
+            .find(|(f, _)| f == port)
+            .map_or(port.as_str(), |(_, a)| a.as_str());
+        let Some(signal) = signals.get(actual) else {
+            continue;
+        };
+        if signal.bits == width.bits && signal.signed == width.signed {
+            continue;
+        }
+        let read = cast(*width, actual);
+        let shots = unit
+            .shots
+            .map_or_else(|| "-".to_string(), |k| format!("{k}-shot"));
+        mismatches.insert(format!(
+            "{}/{}/{shots}: port `{port}` is {} bits{}, bound to `{actual}` of {} bits{}: read as `{read}`",
+            unit.program,
+            unit.model,
+            width.bits,
+            if width.signed { " signed" } else { "" },
+            signal.bits,
+            if signal.signed { " signed" } else { "" },
+        ));
+        match out.iter_mut().find(|(f, _)| f == port) {
+            Some(r) => r.1 = read,
+            None => out.push((port.clone(), read)),
+        }
+    }
+    out
 }
 
 fn fail_design(

@@ -35,6 +35,21 @@ pub struct AssertionUnit {
     pub outcome: Option<RunOutcome>,
     /// Why the external verdict is missing or to be read with care.
     pub note: Option<String>,
+    /// The external run's bind did not take: its verdict is of the property module's
+    /// free inputs (the name is `i_<top>._assert_N`, with no design scope).
+    pub bind_not_taken: bool,
+    /// The declared widths of the ports of the generation's property module, by name.
+    pub ports: Vec<(String, super::widths::Width)>,
+}
+
+/// Whether an external verdict's name shows a bind that did not take: the scope before
+/// `._assert_N` is one module name (`i_fht_bfly`), not a design path
+/// (`fht_bfly.v_fht_bfly`).
+pub fn bind_not_taken(name: &str) -> bool {
+    match name.rsplit_once("._assert_") {
+        Some((scope, _)) => !scope.is_empty() && !scope.contains('.'),
+        None => false,
+    }
 }
 
 impl AssertionUnit {
@@ -104,6 +119,15 @@ fn generation_units(study: &Study, g: &Generation) -> Vec<AssertionUnit> {
         .unwrap_or("output")
         .to_string();
     let run = g.external.as_ref();
+    let mut ports: Vec<(String, super::widths::Width)> = parse_property_file(&g.output)
+        .module
+        .map(|m| {
+            super::widths::declared_widths(&g.output, &m)
+                .into_iter()
+                .collect()
+        })
+        .unwrap_or_default();
+    ports.sort_by(|a, b| a.0.cmp(&b.0));
     let unit = |index: usize, file: &str, line, text: String| AssertionUnit {
         id: unit_id(&g.program, &g.model, g.shots, index),
         program: g.program.clone(),
@@ -118,6 +142,8 @@ fn generation_units(study: &Study, g: &Generation) -> Vec<AssertionUnit> {
         precondition: None,
         outcome: run.map(|r| r.outcome),
         note: None,
+        bind_not_taken: false,
+        ports: ports.clone(),
     };
     if let Some(run) = run
         && !run.verdicts.is_empty()
@@ -130,6 +156,13 @@ fn generation_units(study: &Study, g: &Generation) -> Vec<AssertionUnit> {
             .map(|v| AssertionUnit {
                 external: Some(v.status.clone()),
                 precondition: v.precondition.clone(),
+                bind_not_taken: bind_not_taken(&v.name),
+                note: bind_not_taken(&v.name).then(|| {
+                    format!(
+                        "the bind did not take ({}): the engine proved the property module's free inputs, not the design",
+                        v.name
+                    )
+                }),
                 ..unit(
                     v.assertion,
                     &file,

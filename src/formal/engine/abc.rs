@@ -4,7 +4,9 @@
 //! (`write_status`) and the witness (`write_cex -a`). Several outputs share one ABC
 //! process (its start costs more than most checks); each has its own time limit (CPU
 //! seconds, ABC's clock), and the process is killed well past the sum of them. A check the process never reached is
-//! run again in a new one.
+//! run again in a new one. After a refutation, [`shortest`] looks for the earliest
+//! failure with BMC (`bmc3`, which unrolls one time frame after the other, so the first
+//! counterexample it finds is a shortest one).
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -27,8 +29,9 @@ pub enum Verdict {
 
 static BATCHES: AtomicU64 = AtomicU64::new(0);
 
-/// Checks `outputs` (PO indices) of the model `model.aig` in `dir`, ABC using at most
-/// `memory` bytes (see [`Tools::command`]).
+/// Checks `outputs` (PO indices) of the model `model.aig` in `dir` with PDR, which
+/// explores at most `depth` time frames, ABC using at most `memory` bytes (see
+/// [`Tools::command`]).
 #[allow(clippy::too_many_arguments)]
 pub fn check(
     tools: &Tools,
@@ -40,17 +43,62 @@ pub fn check(
     depth: u32,
     memory: u64,
 ) -> Vec<Verdict> {
-    let seconds = timeout.as_secs_f64().ceil().max(1.0) as u64;
-    let mut verdicts: Vec<Option<Verdict>> = vec![None; outputs.len()];
-    let mut start = 0;
+    let seconds = seconds(timeout);
     // ABC reads `-F` as a C int: beyond it, every check would fail.
     let depth = depth.min(crate::formal::options::MAX_DEPTH);
-    while start < outputs.len() && !super::process::interrupted() {
+    let checks: Vec<(usize, String)> = outputs
+        .iter()
+        .map(|&o| (o, format!("pdr -T {seconds} -F {depth}")))
+        .collect();
+    run(tools, dir, inputs, latches, &checks, timeout, memory)
+}
+
+/// Looks for a shortest counterexample of each output by BMC: `(output, frames)`
+/// explores time frames 0 to `frames - 1` (a failure at cycle `frames - 1` at the
+/// latest). `Undecided` when there is none that short (or the time ran out).
+pub fn shortest(
+    tools: &Tools,
+    dir: &Path,
+    inputs: usize,
+    latches: usize,
+    outputs: &[(usize, u32)],
+    timeout: Duration,
+    memory: u64,
+) -> Vec<Verdict> {
+    let seconds = seconds(timeout);
+    let checks: Vec<(usize, String)> = outputs
+        .iter()
+        .map(|&(o, frames)| {
+            let frames = frames.min(crate::formal::options::MAX_DEPTH);
+            (o, format!("bmc3 -T {seconds} -F {frames}"))
+        })
+        .collect();
+    run(tools, dir, inputs, latches, &checks, timeout, memory)
+}
+
+fn seconds(timeout: Duration) -> u64 {
+    timeout.as_secs_f64().ceil().max(1.0) as u64
+}
+
+/// Runs `checks` (output, engine command) in batches of one ABC process.
+fn run(
+    tools: &Tools,
+    dir: &Path,
+    inputs: usize,
+    latches: usize,
+    checks: &[(usize, String)],
+    timeout: Duration,
+    memory: u64,
+) -> Vec<Verdict> {
+    let seconds = seconds(timeout);
+    let mut verdicts: Vec<Option<Verdict>> = vec![None; checks.len()];
+    let mut start = 0;
+    while start < checks.len() && !super::process::interrupted() {
         let batch = BATCHES.fetch_add(1, Ordering::Relaxed);
         let mut script = String::new();
-        for (k, &o) in outputs.iter().enumerate().skip(start) {
+        for (k, (o, engine)) in checks.iter().enumerate().skip(start) {
             script.push_str(&format!(
-                "read_aiger model.aig\ncone -s -O {o} -a\npdr -T {seconds} -F {depth}\nwrite_status s{batch}_{k}.txt\nwrite_cex -a c{batch}_{k}.aiw\n"
+                "read_aiger model.aig\ncone -s -O {o} -a\n{engine}\nwrite_status s{batch}_{k}.txt\nwrite_cex -a c{batch}_{k}.aiw\n"
             ));
         }
         let script_name = format!("checks{batch}.abc");
@@ -64,12 +112,12 @@ pub fn check(
         }
         // `pdr -T` counts CPU seconds; on a loaded machine wall-clock time runs
         // several times faster, so the process is killed only well past the sum.
-        let count = (outputs.len() - start) as u64;
+        let count = (checks.len() - start) as u64;
         let limit = Duration::from_secs(4 * count * (seconds + 2) + 30);
         let mut cmd = tools.command(&tools.abc, memory);
         cmd.args(["-s", "-f", &script_name]);
         let run = process::run(cmd, dir, limit);
-        let mut next = outputs.len();
+        let mut next = checks.len();
         for (k, slot) in verdicts.iter_mut().enumerate().skip(start) {
             let status = std::fs::read_to_string(dir.join(format!("s{batch}_{k}.txt")));
             let Ok(status) = status else {
@@ -85,7 +133,7 @@ pub fn check(
                 seconds,
             ));
         }
-        if next < outputs.len() {
+        if next < checks.len() {
             let why = match &run {
                 Ok(r) if r.timed_out() => format!("ABC was stopped after {} s", limit.as_secs()),
                 Ok(r) => {

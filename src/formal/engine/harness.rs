@@ -5,7 +5,7 @@
 //! expression) that wrote it, and a message about the design gets the user's line back.
 
 use super::super::lower::emit::{DEAD, PREFIX, TRUE};
-use super::super::lower::{Lowered, VALID};
+use super::super::lower::{FIRST, Lowered, VALID};
 
 /// The register behind [`DEAD`].
 const LIVE: &str = "flipscope_live";
@@ -111,7 +111,8 @@ pub fn build(text: &str, end: usize, entries: &[Entry], reset: Option<&str>) -> 
             .lowered
             .text
             .replace(PREFIX, &Harness::prefix(i))
-            .replace(VALID, &format!("flipscope_valid{k}"));
+            .replace(VALID, &format!("flipscope_valid{k}"))
+            .replace(FIRST, &format!("flipscope_first{k}"));
         lines.extend(body.lines().map(str::to_string));
         blocks.push((first, after_line + lines.len() - 1));
     }

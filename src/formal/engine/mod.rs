@@ -7,6 +7,7 @@ pub mod aiger;
 pub mod estimate;
 pub mod harness;
 pub mod netlist;
+pub mod packages;
 pub mod process;
 pub mod stage;
 pub mod tools;

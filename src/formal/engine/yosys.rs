@@ -38,7 +38,7 @@ write_rtlil model.il
 
 /// The second run, once the size estimate is within the limits: the AIGER model.
 const MODEL: &str = "read_rtlil model.il
-expose w:flipscope_p*_bad w:flipscope_p*_trig w:flipscope_p*_x*
+expose w:flipscope_p*_bad w:flipscope_p*_trig w:flipscope_p*_late w:flipscope_p*_x*
 techmap
 dffunmap
 aigmap
@@ -145,9 +145,15 @@ pub fn build(
             }
         })
         .collect();
+    // yosys 0.23 rejects `import pkg::*;`: imports become qualified names.
+    let texts = super::packages::resolve_imports(&texts);
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let staged = stage::stage(design, &texts, dir, limits).map_err(Failure::Design)?;
     let mut read = String::from("read_verilog -formal -sv");
-    for i in 0..design.files.len() {
+    // Files that declare packages are read first.
+    let mut order: Vec<usize> = (0..texts.len()).collect();
+    order.sort_by_key(|&i| !texts[i].contains("endpackage"));
+    for i in order {
         read.push(' ');
         read.push_str(&stage::work_name(i));
     }

@@ -3,8 +3,11 @@
 //! sampled-value functions replaced by registers of the monitor.
 //!
 //! `$past(e, n)` reads the n-th register of a shift chain fed with `e`; before the n-th
-//! clock tick the register holds an unconstrained value (the default sampled value of a
-//! 4-state expression is X, which a formal check lets be any value). The read is written
+//! clock tick the register holds the default sampled value of `e` (IEEE 1800 16.5.1:
+//! `e` over the declared initial values of its variables) when every variable of `e`
+//! has one, and an unconstrained value otherwise (X, which a formal check lets be any
+//! value; always so under the EquivSVA convention). The clock signal read as data is
+//! its sampled value at its own event: 0 at a `posedge`, 1 at a `negedge`. The read is written
 //! `(flipscope_true ? $signed(R) : (e))` so that it keeps the width and signedness of `e`
 //! whatever they are (a conditional is signed only when both sides are).
 
@@ -29,6 +32,18 @@ pub const DEAD: &str = "flipscope_dead";
 pub struct Block {
     /// `posedge clk`: the event of every register of the block.
     pub event: String,
+    /// The clock's sampled value at its own event (IEEE 1800 16.5.1: sampled just
+    /// before the edge, so 0 at a `posedge`, 1 at a `negedge`), which every read of the
+    /// clock signal in an expression is: (signal, value).
+    clock: Option<(String, &'static str)>,
+    /// The top module's parameter values (`$past(e, N)` counts are folded over them).
+    pub consts: std::sync::Arc<super::super::sva::fold::Constants>,
+    /// Under the IEEE `$past` convention, the design's declared initial values: a
+    /// `$past` register starts at the default sampled value of its argument when every
+    /// variable of it has one. `None`: `$past` registers start unconstrained.
+    pub initials: Option<std::sync::Arc<crate::formal::params::Initializers>>,
+    /// While writing a default sampled value: the text each identifier stands for.
+    subst: Option<HashMap<String, String>>,
     pub lines: Vec<String>,
     /// Wire names by the text they hold, so that equal expressions share one wire.
     wires: HashMap<String, String>,
@@ -41,11 +56,24 @@ impl Block {
     pub fn new(event: String) -> Block {
         Block {
             event,
+            clock: None,
+            consts: Default::default(),
+            initials: None,
+            subst: None,
             lines: Vec::new(),
             wires: HashMap::new(),
             chains: HashMap::new(),
             next: 0,
         }
+    }
+
+    /// A block whose registers tick at `clock`, reading the clock signal as data by its
+    /// sampled value.
+    pub fn clocked(clock: &super::super::sva::ast::ClockEvent) -> Block {
+        let mut b = Block::new(clock.to_string());
+        let value = if clock.posedge { "1'b0" } else { "1'b1" };
+        b.clock = Some((clock.signal.clone(), value));
+        b
     }
 
     /// A fresh name `@P@STEMn`.
@@ -89,7 +117,11 @@ impl Block {
     /// The Verilog text of `e`.
     pub fn expr(&mut self, e: &Expr) -> Result<String, Problem> {
         Ok(match &e.kind {
-            ExprKind::Ident(n) => n.clone(),
+            ExprKind::Ident(n) => match (&self.subst, &self.clock) {
+                (Some(map), _) if map.contains_key(n) => map[n].clone(),
+                (_, Some((clock, value))) if clock == n => value.to_string(),
+                _ => n.clone(),
+            },
             ExprKind::Number(n) => n.clone(),
             ExprKind::Paren(inner) => format!("({})", self.expr(inner)?),
             ExprKind::Unary(op, a) => format!("({}{})", op.text(), self.expr(a)?),
@@ -174,8 +206,42 @@ impl Block {
         }
     }
 
+    /// The default sampled value of `e` (IEEE 1800 16.5.1) as a constant expression:
+    /// `e` over the declared initial values of its variables; `None` when one has none
+    /// (or `e` reads an earlier tick or calls a function).
+    fn default_value(&mut self, e: &Expr) -> Option<String> {
+        let initials = self.initials.clone()?;
+        if self.subst.is_some() || reads_time(e) {
+            return None;
+        }
+        let mut names = Vec::new();
+        e.identifiers(&mut names);
+        let mut map = HashMap::new();
+        for (n, _) in names {
+            if self.consts.contains_key(n) {
+                continue;
+            }
+            if let Some((clock, value)) = &self.clock
+                && clock == n
+            {
+                map.insert(n.to_string(), value.to_string());
+                continue;
+            }
+            map.insert(n.to_string(), initials.get(n)?.clone());
+        }
+        self.subst = Some(map);
+        let text = self.expr(e).ok();
+        self.subst = None;
+        text
+    }
+
     fn system(&mut self, f: SysFn, args: &[Expr]) -> Result<String, Problem> {
         let arg = self.expr(&args[0])?;
+        let init = if f.is_sampled() {
+            self.default_value(&args[0])
+        } else {
+            None
+        };
         Ok(match f {
             SysFn::Sampled => format!("({arg})"),
             SysFn::Onehot | SysFn::Onehot0 | SysFn::Countones => {
@@ -187,13 +253,13 @@ impl Block {
             SysFn::Past => {
                 let n = match args.get(1) {
                     None => 1,
-                    Some(count) => ticks(count)?,
+                    Some(count) => ticks(count, &self.consts)?,
                 };
-                let reg = self.past(&arg, n);
+                let reg = self.past(&arg, n, init.as_deref());
                 format!("({TRUE} ? $signed({reg}) : ({arg}))")
             }
             SysFn::Rose | SysFn::Fell | SysFn::Stable | SysFn::Changed => {
-                let prev = self.past(&arg, 1);
+                let prev = self.past(&arg, 1, init.as_deref());
                 let now = self.chains[&arg].0.clone();
                 match f {
                     SysFn::Rose => format!("((!{prev}[0]) && {now}[0])"),
@@ -206,8 +272,8 @@ impl Block {
     }
 
     /// The register holding the value of `arg` `n` ticks ago (a chain shared by every
-    /// read of the same argument).
-    fn past(&mut self, arg: &str, n: u32) -> String {
+    /// read of the same argument), starting at `init` (unconstrained when `None`).
+    fn past(&mut self, arg: &str, n: u32, init: Option<&str>) -> String {
         let event = self.event.clone();
         let (wire, made) = match self.chains.get(arg) {
             Some(c) => c.clone(),
@@ -227,9 +293,10 @@ impl Block {
                 format!("{wire}_{}", made - 1)
             };
             let mut line = String::new();
+            let start = init.map_or(String::new(), |v| format!(" = {v}"));
             let _ = write!(
                 line,
-                "reg [$bits({arg})-1:0] {wire}_{made}; always @({event}) {wire}_{made} <= {prev};"
+                "reg [$bits({arg})-1:0] {wire}_{made}{start}; always @({event}) {wire}_{made} <= {prev};"
             );
             self.lines.push(line);
         }
@@ -239,18 +306,26 @@ impl Block {
     }
 }
 
-/// The tick count of `$past(e, n)`: a positive decimal literal.
-fn ticks(count: &Expr) -> Result<u32, Problem> {
-    if let ExprKind::Number(text) = &count.kind {
-        let digits: String = text.chars().filter(|&c| c != '_').collect();
-        if let Ok(n) = digits.parse::<u32>()
-            && (1..=super::super::sva::prop::MAX_CYCLES).contains(&n)
-        {
-            return Ok(n);
-        }
+/// Whether `e` reads an earlier tick or calls a function (no default sampled value is
+/// written for it).
+fn reads_time(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::System(f, _) if f.is_sampled() => true,
+        ExprKind::Call(..) => true,
+        _ => e.children().into_iter().any(reads_time),
+    }
+}
+
+/// The tick count of `$past(e, n)`: a constant from 1 to 256 (a literal, or an
+/// expression over the top module's parameters).
+fn ticks(count: &Expr, consts: &super::super::sva::fold::Constants) -> Result<u32, Problem> {
+    if let Some(n) = super::super::sva::fold::fold(count, consts)
+        && (1..=i64::from(super::super::sva::prop::MAX_CYCLES)).contains(&n)
+    {
+        return Ok(n as u32);
     }
     Err(Problem::unsupported(
-        "a `$past` tick count other than a decimal number from 1 to 256",
+        "a `$past` tick count other than a constant from 1 to 256 (a number, or an expression over the top module's parameters)",
         count.span,
     ))
 }

@@ -14,6 +14,7 @@
 pub mod emit;
 pub mod paths;
 
+use super::options::PastConvention;
 use super::read::PropertySet;
 use super::sva::Seq;
 use super::sva::ast::{ClockEvent, Expr, ExprKind, Prop, PropertySpec};
@@ -23,11 +24,14 @@ use emit::{Block, DEAD, PREFIX};
 /// The placeholder of the harness's `valid` wire (the reset assumption held).
 pub const VALID: &str = "@V@";
 
+/// The placeholder of the harness's `first` register (1 in cycle 0 only).
+pub const FIRST: &str = "@F@";
+
 /// Most sub-expressions shown in a counterexample.
 pub const MAX_TRACE_ROWS: usize = 40;
 
 /// A lowered property: Verilog declarations whose names start with [`PREFIX`] (and
-/// whose `valid` wire is [`VALID`]), with `@P@bad`, `@P@trig` and the trace wires
+/// whose `valid` wire is [`VALID`]), with `@P@bad`, `@P@trig`, `@P@late` and the trace wires
 /// `@P@x1`, `@P@x2`, ...
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lowered {
@@ -98,8 +102,13 @@ pub fn lower(
     spec: &PropertySpec,
     clock: &ClockEvent,
     set: &PropertySet,
+    past: PastConvention,
 ) -> Result<Lowered, Problem> {
-    let mut block = Block::new(clock.to_string());
+    let mut block = Block::clocked(clock);
+    block.consts = set.constants.clone();
+    if past == PastConvention::Ieee {
+        block.initials = Some(set.initials.clone());
+    }
     let ndis = match &spec.disable {
         Some(d) => {
             let dis = block.boolean(d)?;
@@ -112,7 +121,14 @@ pub fn lower(
     for o in normalize(&spec.body) {
         let obl = antecedent(&mut block, o.ante.as_ref(), &ndis)?;
         let fail = consequent(&mut block, &obl, &o.cons, &ndis)?;
-        obls.push(obl);
+        // `A |-> 0` is the invariant "A never matches": like every invariant it is
+        // triggered at every tick that is not disabled, so vacuity does not apply.
+        let trig = if o.ante.is_some() && never_matches(&o.cons) {
+            antecedent(&mut block, None, &ndis)?
+        } else {
+            obl
+        };
+        obls.push(trig);
         fails.push(fail);
     }
     let trace = trace_rows(&mut block, spec, set)?;
@@ -124,11 +140,72 @@ pub fn lower(
         "(* keep *) wire {PREFIX}trig = ({VALID} && ({})) || {DEAD};",
         obls.join(" || ")
     ));
+    // A failure after cycle 0 (to tell a failure of cycle 0 only).
+    block.lines.push(format!(
+        "(* keep *) wire {PREFIX}late = {PREFIX}bad && !{FIRST};"
+    ));
     Ok(Lowered {
         text: block.lines.join("\n") + "\n",
         clock: clock.clone(),
         trace,
     })
+}
+
+/// Whether a consequent can never match: a constant-false Boolean (`1'b0`, `0`, `!1`),
+/// possibly after a delay (`A |=> 0`).
+fn never_matches(cons: &Seq) -> bool {
+    match cons {
+        Seq::Bool(e) => constant_false(e),
+        Seq::Delay { lhs: None, rhs, .. } => never_matches(rhs),
+        _ => false,
+    }
+}
+
+/// Whether `e` is a constant 0: a literal whose digits are all zero, `!` of a nonzero
+/// literal, or either in parentheses.
+pub fn constant_false(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Paren(inner) => constant_false(inner),
+        ExprKind::Number(n) => literal_value(n) == Some(false),
+        ExprKind::Unary(super::sva::ast::UnOp::Not, inner) => match &inner.kind {
+            ExprKind::Number(n) => literal_value(n) == Some(true),
+            ExprKind::Paren(_) => constant_true(inner),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+fn constant_true(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Paren(inner) => constant_true(inner),
+        ExprKind::Number(n) => literal_value(n) == Some(true),
+        _ => false,
+    }
+}
+
+/// Whether a literal (`0`, `1'b0`, `'1`, `8'hff`) is nonzero; `None` when it holds
+/// x or z digits or does not read.
+fn literal_value(text: &str) -> Option<bool> {
+    let t: String = text
+        .chars()
+        .filter(|c| *c != '_')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let digits = match t.split_once('\'') {
+        None => t.as_str(),
+        Some((_, rest)) => {
+            let rest = rest.strip_prefix('s').unwrap_or(rest);
+            match rest.chars().next() {
+                Some('b' | 'o' | 'd' | 'h') => &rest[1..],
+                _ => rest,
+            }
+        }
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    Some(digits.chars().any(|c| c != '0'))
 }
 
 /// The wire that is 1 at the last tick of every match of `ante` whose attempt was not
@@ -279,6 +356,8 @@ fn trace_rows(
         }
         match &e.kind {
             ExprKind::Number(_) => continue,
+            // A memory has no value of its own (its words have).
+            ExprKind::Ident(n) if set.memories.contains(n) => continue,
             ExprKind::Paren(inner) => {
                 stack.push(inner);
                 continue;

@@ -135,7 +135,7 @@ mod tests {
     /// The paths of the antecedent of `text`, with Booleans by their text.
     fn shape(text: &str) -> Vec<String> {
         let toks = tokenize(text);
-        let spec = parse_property(text, &toks, text.len(), &Default::default()).unwrap();
+        let spec = parse_property(text, &toks, text.len(), &Default::default(), None).unwrap();
         let Prop::Implies { ante, .. } = &spec.body else {
             panic!()
         };
@@ -167,7 +167,7 @@ mod tests {
     fn refuses_sequences_beyond_the_limits() {
         let text = "a ##[0:200] b ##[0:200] c |-> d";
         let toks = tokenize(text);
-        let spec = parse_property(text, &toks, text.len(), &Default::default()).unwrap();
+        let spec = parse_property(text, &toks, text.len(), &Default::default(), None).unwrap();
         let Prop::Implies { ante, .. } = &spec.body else {
             panic!()
         };

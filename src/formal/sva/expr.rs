@@ -15,6 +15,9 @@ pub struct Cursor<'a> {
     pub pos: usize,
     /// Where the text ends (for "expected ... at the end").
     pub end: usize,
+    /// The parameter values cycle counts may be folded over (none while reading a
+    /// property on its own; the top module's when it is read for a design).
+    pub consts: Option<&'a super::fold::Constants>,
 }
 
 /// Keywords that can never start or continue a Verilog expression inside a property.
@@ -68,6 +71,7 @@ impl<'a> Cursor<'a> {
             toks,
             pos: 0,
             end,
+            consts: None,
         }
     }
 

@@ -5,6 +5,7 @@
 
 pub mod ast;
 pub mod expr;
+pub mod fold;
 pub mod lex;
 pub mod problem;
 pub mod prop;

@@ -75,23 +75,11 @@ pub fn parse_property(
     toks: &[Token],
     end: usize,
     named: &HashMap<String, Named>,
+    consts: Option<&super::fold::Constants>,
 ) -> Result<PropertySpec, Problem> {
     let mut c = Cursor::new(src, toks, end);
-    let mut clock = None;
-    let mut disable = None;
-    loop {
-        if c.at("@") && clock.is_none() {
-            clock = Some(clocking_event(&mut c)?);
-        } else if c.at("disable") && disable.is_none() {
-            c.bump();
-            c.expect("iff", "after `disable`")?;
-            c.expect("(", "after `disable iff`")?;
-            disable = Some(c.expr()?);
-            c.expect(")", "to close `disable iff (...)`")?;
-        } else {
-            break;
-        }
-    }
+    c.consts = consts;
+    let (clock, disable) = clock_and_disable(&mut c)?;
     let tree = tree(&mut c, 0)?;
     if c.at(";") {
         c.bump();
@@ -116,9 +104,55 @@ pub fn parse_property(
     })
 }
 
-/// Reads a named sequence's body (`sequence NAME; ... endsequence`).
-pub fn parse_sequence(src: &str, toks: &[Token], end: usize) -> Result<Named, Problem> {
+/// `[@(edge clk)] [disable iff (e)]` at the cursor, in either order.
+fn clock_and_disable(c: &mut Cursor) -> Result<(Option<ClockEvent>, Option<Expr>), Problem> {
+    let mut clock = None;
+    let mut disable = None;
+    loop {
+        if c.at("@") && clock.is_none() {
+            clock = Some(clocking_event(c)?);
+        } else if c.at("disable") && disable.is_none() {
+            c.bump();
+            c.expect("iff", "after `disable`")?;
+            c.expect("(", "after `disable iff`")?;
+            disable = Some(c.expr()?);
+            c.expect(")", "to close `disable iff (...)`")?;
+        } else {
+            break;
+        }
+    }
+    Ok((clock, disable))
+}
+
+/// Reads the clocking event and disable condition written on an `assert property`
+/// statement in front of a declared property's name
+/// (`assert property (@(posedge clk) disable iff (rst) p_name);`): the tokens before
+/// the name.
+pub fn parse_assert_prefix(
+    src: &str,
+    toks: &[Token],
+    end: usize,
+) -> Result<(Option<ClockEvent>, Option<Expr>), Problem> {
     let mut c = Cursor::new(src, toks, end);
+    let out = clock_and_disable(&mut c)?;
+    if !c.done() {
+        return Err(Problem::syntax(
+            format!("expected the property's name, found {}", c.describe_next()),
+            c.here(),
+        ));
+    }
+    Ok(out)
+}
+
+/// Reads a named sequence's body (`sequence NAME; ... endsequence`).
+pub fn parse_sequence(
+    src: &str,
+    toks: &[Token],
+    end: usize,
+    consts: Option<&super::fold::Constants>,
+) -> Result<Named, Problem> {
+    let mut c = Cursor::new(src, toks, end);
+    c.consts = consts;
     let clock = if c.at("@") {
         Some(clocking_event(&mut c)?)
     } else {
@@ -332,7 +366,7 @@ fn delay(c: &mut Cursor) -> Result<(u32, u32), Problem> {
     c.bump();
     if c.at("[") {
         c.bump();
-        let min = count(c, "the delay range")?;
+        let min = count(c, "the delay range", true)?;
         c.expect(":", "in the delay range `##[M:N]`")?;
         if c.at("$") {
             return Err(Problem::unsupported(
@@ -340,7 +374,7 @@ fn delay(c: &mut Cursor) -> Result<(u32, u32), Problem> {
                 c.span_from(start).join(c.here()),
             ));
         }
-        let max = count(c, "the delay range")?;
+        let max = count(c, "the delay range", true)?;
         c.expect("]", "to close the delay range")?;
         if max < min {
             return Err(Problem::syntax(
@@ -356,7 +390,7 @@ fn delay(c: &mut Cursor) -> Result<(u32, u32), Problem> {
             c.span_from(start).join(c.here()),
         ));
     }
-    let n = count(c, "the delay `##N`")?;
+    let n = count(c, "the delay `##N`", false)?;
     Ok((n, n))
 }
 
@@ -375,7 +409,7 @@ fn repetition(c: &mut Cursor) -> Result<(u32, u32), Problem> {
             c.span_from(start).join(c.here()),
         ));
     }
-    let min = count(c, "the repetition")?;
+    let min = count(c, "the repetition", true)?;
     let max = if c.at(":") {
         c.bump();
         if c.at("$") {
@@ -384,7 +418,7 @@ fn repetition(c: &mut Cursor) -> Result<(u32, u32), Problem> {
                 c.span_from(start).join(c.here()),
             ));
         }
-        count(c, "the repetition")?
+        count(c, "the repetition", true)?
     } else {
         min
     };
@@ -404,8 +438,10 @@ fn repetition(c: &mut Cursor) -> Result<(u32, u32), Problem> {
     Ok((min, max))
 }
 
-/// A decimal cycle count.
-fn count(c: &mut Cursor, what: &str) -> Result<u32, Problem> {
+/// A decimal cycle count, or (when the cursor has parameter values) a constant
+/// expression over the top module's parameters: a name or a parenthesised expression
+/// after `##`, any expression inside brackets (`bracketed`: `##[M:N]`, `[*N]`).
+fn count(c: &mut Cursor, what: &str, bracketed: bool) -> Result<u32, Problem> {
     let here = c.here();
     let Some(t) = c.peek_tok() else {
         return Err(Problem::syntax(
@@ -416,8 +452,35 @@ fn count(c: &mut Cursor, what: &str) -> Result<u32, Problem> {
     let text = t.text(c.src);
     if t.kind != super::lex::Kind::Number {
         if t.kind == super::lex::Kind::Ident || text == "(" {
+            if let Some(consts) = c.consts {
+                let save = c.pos;
+                let e = if bracketed || text == "(" {
+                    c.expr().ok()
+                } else {
+                    c.bump();
+                    Some(Expr {
+                        kind: ExprKind::Ident(text.to_string()),
+                        span: here,
+                    })
+                };
+                let value = e.as_ref().and_then(|e| super::fold::fold(e, consts));
+                match value {
+                    Some(v) if (0..=i64::from(MAX_CYCLES)).contains(&v) => return Ok(v as u32),
+                    Some(v) => {
+                        return Err(Problem::unsupported(
+                            format!(
+                                "a cycle count of {v} (from `{text}`; more than {MAX_CYCLES} or negative)"
+                            ),
+                            here,
+                        ));
+                    }
+                    None => c.pos = save,
+                }
+            }
             return Err(Problem::unsupported(
-                format!("a cycle count given by an expression (`{text}`) in {what}"),
+                format!(
+                    "a cycle count given by an expression (`{text}`) in {what} that does not fold to a constant over the top module's parameters"
+                ),
                 here,
             ));
         }
@@ -597,7 +660,7 @@ mod tests {
 
     fn parse(s: &str) -> Result<PropertySpec, Problem> {
         let toks = tokenize(s);
-        parse_property(s, &toks, s.len(), &HashMap::new())
+        parse_property(s, &toks, s.len(), &HashMap::new(), None)
     }
 
     #[test]

@@ -112,6 +112,7 @@ fn record(id: &str, n: usize, external: &str, status: FlipStatus, property: &str
             precondition: Some("covered".into()),
             outcome: Some(RunOutcome::Ok),
             note: None,
+            bind_not_taken: false,
         },
         engine: "test".into(),
     }
