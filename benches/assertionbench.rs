@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use flipscope::formal::CacheChoice;
 use flipscope::reproof::{
-    Agreement, FormalEngine, FormalSettings, ReproofOptions, ReproofRecord, reprove, units_of,
+    Agreement, FormalEngine, ReproofOptions, ReproofRecord, reprove, units_of,
 };
 use flipscope::study::Study;
 use flipscope::study::assertionbench::import_assertionbench;
@@ -85,10 +85,10 @@ fn main() {
         ("cold", CacheChoice::At(cache.clone())),
         ("warm", CacheChoice::At(cache.clone())),
     ] {
-        let engine = match FormalEngine::new(FormalSettings {
+        let engine = match FormalEngine::new(flipscope::formal::ProveOptions {
             timeout: Duration::from_secs(60),
             cache: choice,
-            ..FormalSettings::default()
+            ..Default::default()
         }) {
             Ok(e) => e,
             Err(e) => {

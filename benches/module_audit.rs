@@ -12,8 +12,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use flipscope::audit::modules::{ModuleAuditOptions, audit_modules};
+use flipscope::audit::modules::audit_modules;
 use flipscope::formal::CacheChoice;
+use flipscope::formal::ProveOptions;
 use flipscope::study::Study;
 use flipscope::study::equivsva::{DatasetOptions, import_dataset};
 
@@ -45,10 +46,10 @@ fn main() {
     .expect("the dev split imports");
     let study = Study::new(programs, Vec::new(), Vec::new(), Vec::new());
     let cache = tempfile::tempdir().expect("a temporary cache");
-    let options = ModuleAuditOptions {
+    let options = ProveOptions {
         jobs: env_usize("FLIPSCOPE_BENCH_JOBS", 0),
         cache: CacheChoice::At(cache.path().to_path_buf()),
-        ..ModuleAuditOptions::default()
+        ..ProveOptions::default()
     };
     let run = |label: &str| {
         let start = Instant::now();

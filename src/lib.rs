@@ -16,6 +16,7 @@ pub mod formal;
 pub mod formal_score;
 pub mod generate;
 pub mod logic;
+pub mod pack_cache;
 pub mod printable;
 pub mod reproof;
 pub mod rtl;

@@ -619,7 +619,7 @@ fn results_are_cached_under_the_user_cache_directory() {
     let first = prove();
     assert!(first.status.success(), "{}", stderr(&first));
     assert!(builds() >= 1, "the first run builds the model");
-    let packs: Vec<_> = std::fs::read_dir(cache.join("flipscope/formal/v2"))
+    let packs: Vec<_> = std::fs::read_dir(cache.join("flipscope/formal/v3"))
         .unwrap()
         .flatten()
         .collect();

@@ -246,7 +246,7 @@ fn a_cache_entry_copied_under_another_key_is_not_trusted() {
             let mut stored: serde_json::Map<String, Value> = serde_json::from_str(&text).unwrap();
             let pass = stored
                 .values()
-                .find(|e| e["result"]["status"] == "pass")
+                .find(|e| e["value"]["status"] == "pass")
                 .cloned()
                 .expect("a cached pass");
             for e in stored.values_mut() {
@@ -273,7 +273,7 @@ fn study_with_header(dir: &Path, name: &str) -> PathBuf {
     let generation = serde_json::json!({
         "program": "c", "variant": "original", "model": "m", "output": PASSES,
         "external": {"engine": "jaspergold", "outcome": "ok", "verdicts": [
-            {"assertion": 1, "name": "c._assert_1", "status": "proven", "text": PASSES}]},
+            {"assertion": 1, "name": "c.v_c._assert_1", "status": "proven", "text": PASSES}]},
     });
     write(&study, "programs.jsonl", &format!("{program}\n"));
     write(&study, "generations.jsonl", &format!("{generation}\n"));

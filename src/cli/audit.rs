@@ -35,12 +35,9 @@ pub struct Args {
     /// How atoms are compared [default: the study's `study.toml`, else two-state].
     #[arg(long, value_enum, value_name = "SEMANTICS")]
     pub semantics: Option<super::score::SemanticsArg>,
-    /// Time limit of each proof of the module audit, in seconds [default: 60].
-    #[arg(long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
-    /// Proofs of the module audit run at once [default: one per core].
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
+    /// The proofs of the module audit (whole-module studies).
+    #[command(flatten)]
+    pub proof: super::args::ProofArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {

@@ -4,35 +4,15 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use super::audit::{Args, Format};
-use crate::audit::modules::{ModuleAudit, ModuleAuditOptions, audit_modules, render_table};
-use crate::formal::CacheChoice;
+use crate::audit::modules::{ModuleAudit, audit_modules, render_table};
 use crate::study::Study;
 
 /// The module audit of `study` (read from `path`).
 pub fn audit(study: &Study, path: &Path, args: &Args) -> anyhow::Result<ModuleAudit> {
-    let timeout = match args.timeout {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(super::UsageError(format!(
-                "--timeout {t}: expected a positive number of seconds"
-            ))
-            .into());
-        }
-        Some(t) => Duration::from_secs_f64(t),
-        None => Duration::from_secs(60),
-    };
-    let options = ModuleAuditOptions {
-        timeout,
-        jobs: args.jobs.unwrap_or(0),
-        cache: if args.no_cache {
-            CacheChoice::Off
-        } else {
-            CacheChoice::User
-        },
-        ..ModuleAuditOptions::default()
-    };
+    // The reset of each family's proofs is its own (`spec.json`).
+    let options = args.proof.prove_options(args.no_cache)?;
     let mut audit = audit_modules(study, &options)?;
     audit.import_warnings = import_warnings(path)?;
     Ok(audit)

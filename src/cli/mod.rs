@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 pub mod agreement;
 mod annotated;
+pub mod args;
 pub mod assertions;
 pub mod audit;
 mod audit_modules;

@@ -5,12 +5,10 @@
 
 use std::io::{BufWriter, Write};
 use std::path::Path;
-use std::time::Duration;
 
 use anyhow::Context;
 
 use super::score::ScoringArgs;
-use crate::formal::CacheChoice;
 use crate::formal_score::{ModuleScoreOptions, ModuleScoreReport, score_modules};
 use crate::stats::family::{self, OutputSummary};
 use crate::study::{PropertyVerdict, Study};
@@ -18,15 +16,9 @@ use crate::study::{PropertyVerdict, Study};
 /// How whole-module programs are proven.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct FormalArgs {
-    /// Most time frames a proof explores (whole-module programs) [default: 30].
-    #[arg(long, value_name = "N")]
-    pub depth: Option<u32>,
-    /// Time limit of each proof in seconds [default: 60].
-    #[arg(long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
-    /// Proofs run at once [default: one per core].
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
+    /// Whole-module programs' proofs.
+    #[command(flatten)]
+    pub proof: super::args::ProofArgs,
     /// Do not check properties on the program's other implementations.
     #[arg(long)]
     pub no_transfer: bool,
@@ -38,38 +30,15 @@ pub struct FormalArgs {
 impl FormalArgs {
     /// Whether any proof option was given.
     pub fn given(&self) -> bool {
-        self.depth.is_some()
-            || self.timeout.is_some()
-            || self.jobs.is_some()
-            || self.no_transfer
-            || self.no_mutants
+        self.proof.given() || self.no_transfer || self.no_mutants
     }
 
     /// The scoring options (`no_cache` from the shared `--no-cache`).
     pub fn options(&self, no_cache: bool) -> anyhow::Result<ModuleScoreOptions> {
-        let defaults = ModuleScoreOptions::default();
-        let timeout = match self.timeout {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                return Err(super::UsageError(format!(
-                    "--timeout {t}: expected a positive number of seconds"
-                ))
-                .into());
-            }
-            Some(t) => Duration::from_secs_f64(t),
-            None => defaults.timeout,
-        };
         Ok(ModuleScoreOptions {
-            depth: self.depth.unwrap_or(defaults.depth),
-            timeout,
-            jobs: self.jobs.unwrap_or(defaults.jobs),
-            cache: if no_cache {
-                CacheChoice::Off
-            } else {
-                CacheChoice::User
-            },
+            prove: self.proof.prove_options(no_cache)?,
             transfer: !self.no_transfer,
             mutants: !self.no_mutants,
-            past: defaults.past,
         })
     }
 }
@@ -103,7 +72,7 @@ fn score_under(
     past: crate::formal::PastConvention,
 ) -> anyhow::Result<Vec<PropertyVerdict>> {
     let mut options = scoring.formal.options(scoring.no_cache)?;
-    options.past = past;
+    options.prove.past = past;
     let report = score_modules(study, &options)?;
     print_report(&report);
     Ok(report.verdicts)

@@ -4,16 +4,14 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use super::{UsageError, output};
-use crate::formal::options::MAX_DEPTH;
 use crate::formal::trace::display;
 use crate::formal::{
-    CacheChoice, Counterexample, Design, Limits, Outcome, PastConvention, ProveOptions, Prover,
-    Report, Reset, SourceFile, parse_clock, read_properties,
+    Counterexample, Design, Limits, Outcome, PastConvention, ProveOptions, Prover, Report, Reset,
+    SourceFile, parse_clock, read_properties,
 };
 use crate::study::error::display_path;
 use crate::study::jsonl::read_text;
@@ -37,13 +35,8 @@ pub struct Args {
     /// (a port named rst/reset, or rst_n/resetn/... assumed low) or `none`.
     #[arg(long, value_name = "EXPR", default_value = "auto")]
     pub reset: String,
-    /// The longest counterexample, in cycles (failing at cycle N-1 at the latest); also
-    /// the most time frames PDR explores.
-    #[arg(long, value_name = "N", default_value_t = 30)]
-    pub depth: u32,
-    /// The time limit of each check, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
-    pub timeout: f64,
+    #[command(flatten)]
+    pub proof: super::args::ProofArgs,
     /// Properties naming anything but the top module's ports are not checked.
     #[arg(long)]
     pub interface_only: bool,
@@ -54,9 +47,6 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
-    /// Checks run at once (default: one per core).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
     /// Neither read nor write the results cache.
     #[arg(long)]
     pub no_cache: bool,
@@ -102,10 +92,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map(parse_clock)
         .transpose()
         .map_err(|e| UsageError(format!("--clock {e}")))?;
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        return Err(UsageError("--timeout must be a positive number of seconds".into()).into());
-    }
-    check_depth(args.depth)?;
     let reset = match args.reset.trim() {
         "auto" => Reset::Auto,
         "none" => Reset::None,
@@ -124,17 +110,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = ProveOptions {
         clock,
         reset,
-        depth: args.depth,
-        timeout: Duration::from_secs_f64(args.timeout),
         interface_only: args.interface_only,
-        jobs: args.jobs,
-        cache: if args.no_cache {
-            CacheChoice::Off
-        } else {
-            CacheChoice::User
-        },
         limits,
         past: args.past.into(),
+        ..args.proof.prove_options(args.no_cache)?
     };
     let design = Design::new(read_files(&args.rtl)?, args.top.clone());
     let mutants = read_files(&args.mutants)?
@@ -189,16 +168,6 @@ pub fn interrupted() -> Option<ExitCode> {
     }
     eprintln!("error: interrupted: the checks were stopped and nothing was written");
     Some(ExitCode::from(130))
-}
-
-/// `--depth` within 1..=[`MAX_DEPTH`] (a usage error otherwise).
-pub fn check_depth(depth: u32) -> Result<(), UsageError> {
-    if depth == 0 || depth > MAX_DEPTH {
-        return Err(UsageError(format!(
-            "--depth must be between 1 and {MAX_DEPTH} (time frames PDR explores), not {depth}"
-        )));
-    }
-    Ok(())
 }
 
 /// Reads the design's (or the mutants') files: each a regular UTF-8 file within the RTL

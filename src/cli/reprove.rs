@@ -8,18 +8,16 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::Context;
 use serde_json::json;
 
 use super::UsageError;
-use crate::formal::CacheChoice;
 use crate::reproof::agreement::flipscope_word;
 use crate::reproof::run::ReproofSummary;
 use crate::reproof::{
-    Agreement, AssertionUnit, FormalEngine, FormalSettings, REPROOF_FILE, ReproofOptions,
-    ReproofRecord, ResetPhase, read_records, reprove, units_of, write_records,
+    Agreement, AssertionUnit, FormalEngine, REPROOF_FILE, ReproofOptions, ReproofRecord,
+    ResetPhase, read_records, reprove, units_of, write_records,
 };
 use crate::stats::FieldFilter;
 use crate::study::load_study;
@@ -39,16 +37,8 @@ pub struct Args {
     /// re-proven now are kept.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// The longest counterexample, in cycles (failing at cycle N-1 at the latest); also
-    /// the most time frames PDR explores.
-    #[arg(long, value_name = "N", default_value_t = 30)]
-    pub depth: u32,
-    /// The time limit of each check, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
-    pub timeout: f64,
-    /// Checks run at once (default: one per core).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub jobs: usize,
+    #[command(flatten)]
+    pub proof: super::args::ProofArgs,
     /// Neither read nor write the results cache.
     #[arg(long)]
     pub no_cache: bool,
@@ -77,10 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ))
         .into());
     }
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        return Err(UsageError("--timeout must be a positive number of seconds".into()).into());
-    }
-    super::prove::check_depth(args.depth)?;
+    let options = args.proof.prove_options(args.no_cache)?;
     let filter = FieldFilter::parse::<AssertionUnit>(&args.filter)?;
     let study =
         load_study(std::slice::from_ref(&args.study)).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -95,16 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .filter(|u| filter.matches(u))
         .collect();
     super::prove::stop_tools_on_signals();
-    let engine = FormalEngine::new(FormalSettings {
-        depth: args.depth,
-        timeout: Duration::from_secs_f64(args.timeout),
-        jobs: args.jobs,
-        cache: if args.no_cache {
-            CacheChoice::Off
-        } else {
-            CacheChoice::User
-        },
-    });
+    let engine = FormalEngine::new(options);
     let engine = match engine {
         Ok(e) => e,
         Err(e) => return super::prove::interrupted().ok_or_else(|| e.into()),

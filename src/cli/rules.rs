@@ -47,7 +47,7 @@ impl From<RulesArg> for Rules {
 pub fn equivsva_options(scoring: &super::score::ScoringArgs) -> EquivsvaOptions {
     EquivsvaOptions {
         cache: !scoring.no_cache,
-        jobs: scoring.formal.jobs.unwrap_or(0),
+        jobs: scoring.formal.proof.jobs.unwrap_or(0),
         ..EquivsvaOptions::default()
     }
 }

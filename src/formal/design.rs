@@ -228,9 +228,7 @@ fn scan_modules(file: usize, text: &str) -> Vec<Module> {
     out
 }
 
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+pub(crate) use crate::pack_cache::hex;
 
 #[cfg(test)]
 mod tests {

@@ -11,6 +11,32 @@ use super::sva::ast::ClockEvent;
 /// what ABC reads (a C int).
 pub const MAX_DEPTH: u32 = 1_000_000;
 
+/// The default `depth`: EquivSVA's SymbiYosys depth.
+pub const DEFAULT_DEPTH: u32 = 30;
+
+/// The default time limit of each check, in seconds.
+pub const DEFAULT_TIMEOUT_SECONDS: u64 = 60;
+
+/// `depth` if it is one the engine takes (1 to [`MAX_DEPTH`]), else why not.
+pub fn valid_depth(depth: u32) -> Result<u32, String> {
+    if depth == 0 || depth > MAX_DEPTH {
+        return Err(format!(
+            "--depth must be between 1 and {MAX_DEPTH} (time frames PDR explores), not {depth}"
+        ));
+    }
+    Ok(depth)
+}
+
+/// A time limit of `seconds` if it is a positive number, else why not.
+pub fn valid_timeout(seconds: f64) -> Result<Duration, String> {
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(format!(
+            "--timeout {seconds}: expected a positive number of seconds"
+        ));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
 /// What is assumed about reset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reset {
@@ -87,8 +113,8 @@ impl Default for ProveOptions {
         ProveOptions {
             clock: None,
             reset: Reset::Auto,
-            depth: 30,
-            timeout: Duration::from_secs(60),
+            depth: DEFAULT_DEPTH,
+            timeout: Duration::from_secs(DEFAULT_TIMEOUT_SECONDS),
             interface_only: false,
             jobs: 0,
             cache: CacheChoice::User,

@@ -3,11 +3,10 @@
 //! (clock, reset) the programs need, and the verdict lines assembled from the reports.
 
 use std::collections::{BTreeMap, HashMap};
-use std::time::Duration;
 
 use crate::formal::{
-    CacheChoice, Design, FormalError, Job, PastConvention, PropertySet, ProveOptions, Prover,
-    Report, Reset, SourceFile, parse_clock, read_properties,
+    Design, FormalError, Job, PastConvention, PropertySet, ProveOptions, Prover, Report, Reset,
+    SourceFile, parse_clock, read_properties,
 };
 use crate::study::{Generation, Program, PropertyVerdict, Study, Syntax};
 
@@ -16,32 +15,22 @@ use super::convert::verdicts_of_output;
 /// How whole-module programs are scored.
 #[derive(Debug, Clone)]
 pub struct ModuleScoreOptions {
-    /// The most time frames a proof explores (EquivSVA: 30).
-    pub depth: u32,
-    /// The time limit of each check.
-    pub timeout: Duration,
-    /// Checks run at once (0: one per core).
-    pub jobs: usize,
-    /// Where proofs are cached.
-    pub cache: CacheChoice,
+    /// How each property is proven: depth, time limit, parallelism, cache, `$past`
+    /// convention (`--rules equivsva` takes EquivSVA's). The clock and reset are each
+    /// program's own.
+    pub prove: ProveOptions,
     /// Check every property on the program's other implementations too.
     pub transfer: bool,
     /// Check every passing property on the program's mutants.
     pub mutants: bool,
-    /// What `$past` reads before its tick (`--rules equivsva` takes EquivSVA's).
-    pub past: PastConvention,
 }
 
 impl Default for ModuleScoreOptions {
     fn default() -> Self {
         Self {
-            depth: 30,
-            timeout: Duration::from_secs(60),
-            jobs: 0,
-            cache: CacheChoice::User,
+            prove: ProveOptions::default(),
             transfer: true,
             mutants: true,
-            past: PastConvention::Ieee,
         }
     }
 }
@@ -316,13 +305,8 @@ fn prove_options(key: &ProverKey, options: &ModuleScoreOptions) -> ProveOptions 
             Some(r) => Reset::Expr(r.clone()),
             None => Reset::None,
         },
-        depth: options.depth,
-        timeout: options.timeout,
         interface_only: false,
-        jobs: options.jobs,
-        cache: options.cache.clone(),
-        past: options.past,
-        ..ProveOptions::default()
+        ..options.prove.clone()
     }
 }
 
@@ -331,11 +315,11 @@ fn engine_text(options: &ModuleScoreOptions, versions: &str) -> String {
     format!(
         "flipscope {}; {versions}; pdr depth {}; timeout {} s; transfer {}; mutants {}",
         env!("CARGO_PKG_VERSION"),
-        options.depth,
-        options.timeout.as_secs_f64(),
+        options.prove.depth,
+        options.prove.timeout.as_secs_f64(),
         options.transfer,
         options.mutants
-    ) + match options.past {
+    ) + match options.prove.past {
         // The default convention adds nothing, so earlier hashes stay valid.
         PastConvention::Ieee => "",
         PastConvention::EquivSva => "; past equivsva",

@@ -56,10 +56,17 @@ fn generation(variant: &str, output: &str) -> Generation {
     }
 }
 
-fn options() -> ModuleScoreOptions {
-    ModuleScoreOptions {
+fn flipscope_prove_options() -> crate::formal::ProveOptions {
+    crate::formal::ProveOptions {
         cache: CacheChoice::Off,
         timeout: std::time::Duration::from_secs(20),
+        ..Default::default()
+    }
+}
+
+fn options() -> ModuleScoreOptions {
+    ModuleScoreOptions {
+        prove: flipscope_prove_options(),
         ..ModuleScoreOptions::default()
     }
 }

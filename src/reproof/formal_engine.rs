@@ -14,7 +14,6 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
@@ -22,42 +21,21 @@ use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerd
 use crate::formal::engine::stage::includes;
 use crate::formal::sva::lex::Lines;
 use crate::formal::{
-    CacheChoice, Design, FormalError, Job, ProveOptions, Prover, Reset, SourceFile, Status,
-    parse_clock, read_properties,
+    Design, FormalError, Job, ProveOptions, Prover, Reset, SourceFile, Status, parse_clock,
+    read_properties,
 };
 use crate::study::checks::unsafe_file_name;
 
-/// Settings of the formal engine.
-#[derive(Debug, Clone)]
-pub struct FormalSettings {
-    pub depth: u32,
-    pub timeout: Duration,
-    /// Parallel checks (0: one per core).
-    pub jobs: usize,
-    pub cache: CacheChoice,
-}
-
-impl Default for FormalSettings {
-    fn default() -> Self {
-        let d = ProveOptions::default();
-        FormalSettings {
-            depth: d.depth,
-            timeout: d.timeout,
-            jobs: d.jobs,
-            cache: d.cache,
-        }
-    }
-}
-
 /// `crate::formal` as a re-proof engine.
 pub struct FormalEngine {
-    settings: FormalSettings,
+    /// The prover's options (the reset is set per design group, the clock per job).
+    settings: ProveOptions,
     versions: String,
 }
 
 impl FormalEngine {
     /// Checks that yosys and ABC are there (the error says what to install).
-    pub fn new(settings: FormalSettings) -> Result<FormalEngine, FormalError> {
+    pub fn new(settings: ProveOptions) -> Result<FormalEngine, FormalError> {
         let probe = Prover::new(options(&settings, Reset::None))?;
         Ok(FormalEngine {
             versions: probe.versions().to_string(),
@@ -66,15 +44,11 @@ impl FormalEngine {
     }
 }
 
-fn options(settings: &FormalSettings, reset: Reset) -> ProveOptions {
+fn options(settings: &ProveOptions, reset: Reset) -> ProveOptions {
     ProveOptions {
         clock: None,
         reset,
-        depth: settings.depth,
-        timeout: settings.timeout,
-        jobs: settings.jobs,
-        cache: settings.cache.clone(),
-        ..ProveOptions::default()
+        ..settings.clone()
     }
 }
 

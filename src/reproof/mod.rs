@@ -24,7 +24,7 @@ pub use engine::{
     AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus, SignalRole, Trace,
     TraceSignal,
 };
-pub use formal_engine::{FormalEngine, FormalSettings};
+pub use formal_engine::FormalEngine;
 pub use record::{REPROOF_FILE, ReproofRecord, read_records, write_records};
 pub use run::{ReproofOptions, ReproofSummary, ResetPhase, reprove};
 pub use unit::{AssertionUnit, units_of};

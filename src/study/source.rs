@@ -275,10 +275,8 @@ impl Sha256Handle {
     }
 }
 
-/// Hex text of bytes.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+/// Hex text of bytes (one definition for every digest flipscope writes).
+pub use crate::pack_cache::hex;
 
 /// A reader that feeds every byte it passes on into a SHA-256.
 struct HashingReader<R> {

@@ -30,26 +30,6 @@ pub use report::{
     EquivalenceCheck, GoldCheck, LegalityFinding, ModuleAudit, MutantCheck, render_table,
 };
 
-/// How the module audit proves.
-#[derive(Debug, Clone)]
-pub struct ModuleAuditOptions {
-    pub depth: u32,
-    pub timeout: std::time::Duration,
-    pub jobs: usize,
-    pub cache: crate::formal::CacheChoice,
-}
-
-impl Default for ModuleAuditOptions {
-    fn default() -> Self {
-        Self {
-            depth: 30,
-            timeout: std::time::Duration::from_secs(60),
-            jobs: 0,
-            cache: crate::formal::CacheChoice::User,
-        }
-    }
-}
-
 /// What one proof job is for.
 enum Purpose {
     /// Implementations `left` and `right` of a program (or `right` a mutant).
@@ -93,10 +73,7 @@ fn design_of(files: &[(String, &str)], top: Option<&str>) -> Design {
 }
 
 /// Audits every whole-module program of `study`.
-pub fn audit_modules(
-    study: &Study,
-    options: &ModuleAuditOptions,
-) -> Result<ModuleAudit, FormalError> {
+pub fn audit_modules(study: &Study, options: &ProveOptions) -> Result<ModuleAudit, FormalError> {
     let programs: Vec<&Program> = study.programs.iter().filter(|p| p.is_module()).collect();
     let mut audit = ModuleAudit {
         families: programs.len(),
@@ -225,11 +202,7 @@ pub fn audit_modules(
     for (reset, members) in by_reset {
         let prover = Prover::new(ProveOptions {
             reset: reset.map_or(Reset::None, Reset::Expr),
-            depth: options.depth,
-            timeout: options.timeout,
-            jobs: options.jobs,
-            cache: options.cache.clone(),
-            ..ProveOptions::default()
+            ..options.clone()
         })?;
         let jobs: Vec<Job> = members
             .iter()
