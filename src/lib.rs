@@ -1,8 +1,30 @@
 //! flipscope: metamorphic robustness studies of LLM-generated SystemVerilog assertions.
 //!
-//! Data flows one way: files -> [`study`] (load, validate) -> [`rtl`] + [`sva`] +
-//! [`logic`] -> [`score`] (verdicts, pairs) -> [`stats`] (filter -> metrics) ->
-//! [`cli`] or [`tui`]. The domain modules know nothing of the terminal.
+//! Data flows one way, down this list: a module imports from the modules below it, never
+//! from those above (`.ci/module-graph` prints the edges and circles):
+//!
+//! - [`cli`], [`tui`]: the commands and the terminal interface (the only modules that
+//!   print or draw; the domain modules know nothing of the terminal);
+//! - [`reproof`]: re-proving a dataset's assertions against its external verdicts;
+//! - [`audit`]: the data-quality audit of fragment and module studies;
+//! - [`rules`]: scoring rules as a named choice (flipscope's, EquivSVA's);
+//! - [`synth`]: simulated studies; [`transform`]: the T1/T2/T3 rewrites;
+//! - [`formal_score`]: whole-module programs scored by proof; [`score`]: fragments
+//!   scored by path-condition equivalence (verdicts, pairs);
+//! - [`formal`]: the prover (yosys, ABC);
+//! - [`generate`]: model outputs from an endpoint; [`stats`]: filters, metrics,
+//!   bootstrap intervals, exports;
+//! - [`rtl`]: RTL behaviors (sv-parser), with the RTL limits and the deep stack the
+//!   prover's readers use too;
+//! - [`sva`]: reading SVA from model outputs; [`logic`]: Boolean antecedents and their
+//!   exact relations;
+//! - [`study`]: the study's files (load, validate, store);
+//! - [`pack_cache`], [`printable`]: utilities every floor may use (the content-keyed
+//!   cache, the escaping of untrusted text).
+//!
+//! Edges that still run up this list: `rtl` reads `study`'s located error, and `study`
+//! reads `generate`'s reset description (the EquivSVA importer) and `stats`' filter
+//! rows (the pair stream); `cli` and `tui` call each other (`open`, the TUI's exports).
 
 /// mimalloc for every allocation of the binary, its tests and its benches: scoring
 /// allocates small trees per property, and glibc's malloc took a fifth of the

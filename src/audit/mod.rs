@@ -4,7 +4,6 @@
 //! reference stronger or weaker, incomparable, unmatched; plus RTL syntax errors,
 //! unreadable references and x/z literals, with examples by program id.
 
-pub mod compare;
 pub mod modules;
 pub mod program;
 pub mod report;
@@ -12,7 +11,7 @@ mod run;
 pub mod study_rtl;
 pub mod vert;
 
-pub use compare::{Agreement, Compared, ReferenceBehavior, compare_program};
+pub use crate::score::compare::{Agreement, Compared, ReferenceBehavior, compare_program};
 pub use program::AuditProgram;
 pub use report::{AuditReport, Counts};
 pub use run::audit_programs;

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use super::compare::{Agreement, Compared};
 use crate::rtl::path_text;
+use crate::score::compare::{Agreement, Compared};
 
 /// How many examples of each kind (and of each error kind) a report keeps.
 pub const EXAMPLES_PER_KIND: usize = 5;

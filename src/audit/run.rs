@@ -4,11 +4,11 @@
 
 use rayon::prelude::*;
 
-use super::compare::compare_program;
 use super::program::AuditProgram;
 use super::report::{AuditReport, ProgramOutcome};
 use crate::logic::{Grammar, Values};
 use crate::rtl::{ParseCache, RtlInput, analyse_many};
+use crate::score::compare::compare_program;
 use crate::score::reference_behaviors_in;
 use crate::score::study::program_semantics;
 

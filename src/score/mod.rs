@@ -4,6 +4,7 @@
 pub mod antecedent;
 pub mod behavior;
 pub mod category;
+pub mod compare;
 mod hints;
 pub mod matching;
 pub mod output;

@@ -12,10 +12,10 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 
 use super::behavior::{Behavior, reference_behaviors_in};
+use super::compare::{Agreement, compare_program};
 use super::output::score_prepared;
 use super::prepared::PreparedReference;
 use super::verdict::{ScoreOptions, Verdict};
-use crate::audit::compare::{Agreement, compare_program};
 use crate::logic::{Declarations, Grammar, Semantics, Values, Widths};
 use crate::rtl::{self, ParseCache, RtlInput, SourceKind, analyse_many};
 use crate::study::{FlipClass, ORIGINAL, PairInputs, PairRecord, Program, Side, Study};

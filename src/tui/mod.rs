@@ -1,6 +1,5 @@
 //! The terminal interface: one `Action` enum, one `update`, read-only rendering, one
-//! folder per screen, and the shared pieces beside them (see `/work/coord/tui-layout.md`
-//! and docs/tui.md).
+//! folder per screen, and the shared pieces beside them (see docs/tui.md).
 //!
 //! - `app`: the app core: `App`, its one `update` (routing each action to its screen),
 //!   the screens and overlays, the frame (`app::draw`) and the status line and footer;

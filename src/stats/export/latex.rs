@@ -5,13 +5,17 @@ use crate::stats::report::MetricsReport;
 
 /// Renders the report as a LaTeX table (needs `\usepackage{booktabs}`).
 pub fn render(report: &MetricsReport) -> String {
-    let table = metrics_table(report);
-    let mut out = String::new();
-    for (label, value) in provenance_lines(report) {
-        out.push_str(&format!("% {label}: {}\n", value.replace('\n', " ")));
-    }
-    out.push_str(&tabular(&table));
+    let mut out = provenance_comments(&provenance_lines(report));
+    out.push_str(&tabular(&metrics_table(report)));
     out
+}
+
+/// Provenance `(label, value)` lines as `%` comments, one line each.
+pub fn provenance_comments(lines: &[(String, String)]) -> String {
+    lines
+        .iter()
+        .map(|(label, value)| format!("% {label}: {}\n", value.replace('\n', " ")))
+        .collect()
 }
 
 /// Any table as a booktabs `tabular`.

@@ -10,10 +10,16 @@ pub fn render(report: &MetricsReport) -> String {
         out.push_str("\n*No pairs match the filter.*\n");
     }
     out.push('\n');
-    for (label, value) in provenance_lines(report) {
-        out.push_str(&format!("- {label}: {}\n", code(&value)));
-    }
+    out.push_str(&provenance_list(&provenance_lines(report)));
     out
+}
+
+/// Provenance `(label, value)` lines as a list, each value as inline code.
+pub fn provenance_list(lines: &[(String, String)]) -> String {
+    lines
+        .iter()
+        .map(|(label, value)| format!("- {label}: {}\n", code(value)))
+        .collect()
 }
 
 /// Any table as a pipe table (numbers right-aligned).

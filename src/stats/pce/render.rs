@@ -297,54 +297,17 @@ fn json(report: &PceReport) -> String {
 }
 
 fn markdown(report: &PceReport, table: &Table) -> String {
-    use crate::stats::export::markdown::escape;
-    let mut out = String::new();
-    let titles: Vec<String> = table.columns.iter().map(|c| escape(c.title)).collect();
-    out.push_str(&format!("| {} |\n", titles.join(" | ")));
-    let rules: Vec<&str> = table
-        .columns
-        .iter()
-        .map(|c| if c.numeric() { "---:" } else { "---" })
-        .collect();
-    out.push_str(&format!("|{}|\n", rules.join("|")));
-    for row in &table.rows {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&table.columns)
-            .map(|(cell, col)| escape(&cell.human(col.kind)))
-            .collect();
-        out.push_str(&format!("| {} |\n", cells.join(" | ")));
-    }
+    use crate::stats::export::markdown::{pipe_table, provenance_list};
+    let mut out = pipe_table(table);
     out.push('\n');
-    for (label, value) in provenance(report) {
-        out.push_str(&format!("- {label}: `{value}`\n"));
-    }
+    out.push_str(&provenance_list(&provenance(report)));
     out
 }
 
 fn latex(report: &PceReport, table: &Table) -> String {
-    use crate::stats::export::latex::escape;
-    let mut out = String::new();
-    for (label, value) in provenance(report) {
-        out.push_str(&format!("% {label}: {}\n", value.replace('\n', " ")));
-    }
-    let spec: String = table
-        .columns
-        .iter()
-        .map(|c| if c.numeric() { 'r' } else { 'l' })
-        .collect();
-    out.push_str(&format!("\\begin{{tabular}}{{{spec}}}\n\\toprule\n"));
-    let titles: Vec<String> = table.columns.iter().map(|c| escape(c.title)).collect();
-    out.push_str(&format!("{} \\\\\n\\midrule\n", titles.join(" & ")));
-    for row in &table.rows {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&table.columns)
-            .map(|(cell, col)| escape(&cell.human(col.kind)))
-            .collect();
-        out.push_str(&format!("{} \\\\\n", cells.join(" & ")));
-    }
-    out.push_str("\\bottomrule\n\\end{tabular}\n");
+    use crate::stats::export::latex::{provenance_comments, tabular};
+    let mut out = provenance_comments(&provenance(report));
+    out.push_str(&tabular(table));
     out
 }
 

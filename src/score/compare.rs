@@ -1,4 +1,5 @@
-//! Reference antecedents against RTL paths, one program at a time: reference behaviors
+//! Reference antecedents against RTL paths, one program at a time (what both the
+//! fragment scorer and the data-quality audit compare): reference behaviors
 //! are paired with RTL assignments of the same `lhs = rhs` in reading order, and each
 //! pair's relation is decided exactly (`logic::relation`).
 
@@ -7,7 +8,7 @@ use crate::rtl::Behavior;
 
 /// A behavior as the reference gives it: `lhs == rhs` under `antecedent`
 /// (`score::reference_behaviors`).
-pub use crate::score::Behavior as ReferenceBehavior;
+pub use super::Behavior as ReferenceBehavior;
 
 /// How a reference antecedent relates to the RTL path of the same assignment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
