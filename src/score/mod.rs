@@ -3,6 +3,7 @@
 
 pub mod antecedent;
 pub mod behavior;
+pub mod boolean_widths;
 pub mod category;
 mod hints;
 pub mod matching;
