@@ -23,4 +23,6 @@ mod defects_tests;
 #[cfg(test)]
 mod props_tests;
 #[cfg(test)]
+mod rejections_props;
+#[cfg(test)]
 mod rules_tests;
