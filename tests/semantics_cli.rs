@@ -256,10 +256,19 @@ fn widths_in_programs_jsonl_are_used() {
     )
     .unwrap();
     assert_eq!(base_categories(dir.path(), &[]), ["correct"]);
-    // Without the widths, `a & b` is not `a && b`.
-    let text = std::fs::read_to_string(dir.path().join("programs.jsonl"))
-        .unwrap()
-        .replace(",\"widths\":{\"a\":1,\"b\":1}", "");
-    std::fs::write(dir.path().join("programs.jsonl"), text).unwrap();
+    // Widths the study gives win over the fragment's Boolean-only reading: 2-bit `a`
+    // and `b` make `a & b` differ from `a && b`.
+    let programs = std::fs::read_to_string(dir.path().join("programs.jsonl")).unwrap();
+    let wide = programs.replace(
+        "\"widths\":{\"a\":1,\"b\":1}",
+        "\"widths\":{\"a\":2,\"b\":2}",
+    );
+    assert_ne!(wide, programs);
+    std::fs::write(dir.path().join("programs.jsonl"), wide).unwrap();
     assert_ne!(base_categories(dir.path(), &[]), ["correct"]);
+    // Without widths, `a` and `b` are used only as Booleans in the fragment: 1 bit.
+    let none = programs.replace(",\"widths\":{\"a\":1,\"b\":1}", "");
+    assert_ne!(none, programs);
+    std::fs::write(dir.path().join("programs.jsonl"), none).unwrap();
+    assert_eq!(base_categories(dir.path(), &[]), ["correct"]);
 }

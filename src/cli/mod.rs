@@ -27,6 +27,7 @@ pub mod metrics_stream;
 pub mod modules;
 pub mod open;
 pub mod output;
+mod progress;
 pub mod prove;
 pub mod reconcile;
 pub mod reprove;

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 
 use crate::rtl::ParseCache;
-use crate::score::study::{Oracle, ScoreReport, StudyOptions, score_study};
+use crate::score::study::{Oracle, ScoreReport, StudyOptions, fragment_programs, score_study_with};
 use crate::study::{Study, load_study_to_score};
 
 /// Scores every generation of a study into pairs (`pairs.jsonl` on standard output).
@@ -102,7 +102,13 @@ impl ScoringArgs {
         } else {
             ParseCache::user()
         };
-        let report = score_study(study, &self.options(), &cache);
+        let progress = super::progress::Progress::on_stderr(
+            "score",
+            "programs",
+            fragment_programs(study) as u64,
+        );
+        let report = score_study_with(study, &self.options(), &cache, &|| progress.advance(1));
+        drop(progress);
         print_report(&report);
         report
     }

@@ -28,6 +28,20 @@ pub fn constant_value(text: &str) -> Option<u128> {
     c.constant.value
 }
 
+/// The value and declared width of `text` when it is exactly one constant with a
+/// known value (`4'hA` is (10, Some(4)), `10` is (10, None)).
+pub fn sized_value(text: &str) -> Option<(u128, Option<u32>)> {
+    let t = text.trim();
+    if !t.starts_with(|c: char| c.is_ascii_digit() || c == '\'') {
+        return None;
+    }
+    let c = lex_constant(t, 0).ok()?;
+    if c.end != t.len() || c.constant.has_xz {
+        return None;
+    }
+    Some((c.constant.value?, c.constant.width))
+}
+
 /// Reads the constant starting at byte `start` of `text` (a digit or `'`).
 pub(crate) fn lex_constant(text: &str, start: usize) -> Result<LexedConstant, ParseError> {
     let bytes = text.as_bytes();

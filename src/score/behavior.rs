@@ -21,6 +21,10 @@ pub struct Behavior {
     pub antecedent: Expr,
     /// Which reference property (0-based, reading order) the behavior comes from.
     pub property_index: usize,
+    /// The condition of the reference property's `disable iff`, as written (its
+    /// negation is then the first conjunct of `antecedent`); `None` without one, and
+    /// under the `rtl` oracle (an RTL path has none).
+    pub disable_iff: Option<String>,
 }
 
 /// A reference that cannot be read, located within the reference text.
@@ -109,6 +113,7 @@ pub fn reference_behaviors_in(
                 rhs: eq.rhs,
                 antecedent: property.antecedent.clone(),
                 property_index: index,
+                disable_iff: property.disable_iff.clone(),
             });
         }
     }

@@ -25,13 +25,17 @@ pub enum Category {
     DroppedPredicate,
     /// Stronger than the reference, over a proper superset of its atoms.
     ExtraPredicate,
+    /// The property's `disable iff` is all that differs: without it the antecedent is
+    /// equivalent to the reference, which has none (a special case of
+    /// `extra-predicate`, named apart: VERT references never disable).
+    ExtraDisableIff,
     /// Any other wrong antecedent.
     BooleanStructure,
 }
 
 impl Category {
     /// Every category, in the order of SCORING.md §6.
-    pub const ALL: [Category; 8] = [
+    pub const ALL: [Category; 9] = [
         Category::OutputContract,
         Category::MissingProperty,
         Category::WrongConsequent,
@@ -39,6 +43,7 @@ impl Category {
         Category::BranchPolarity,
         Category::DroppedPredicate,
         Category::ExtraPredicate,
+        Category::ExtraDisableIff,
         Category::BooleanStructure,
     ];
 
@@ -52,6 +57,7 @@ impl Category {
             Category::BranchPolarity => "branch-polarity",
             Category::DroppedPredicate => "dropped-predicate",
             Category::ExtraPredicate => "extra-predicate",
+            Category::ExtraDisableIff => "extra-disable-iff",
             Category::BooleanStructure => "boolean-structure",
         }
     }
@@ -96,6 +102,7 @@ mod tests {
                 "branch-polarity",
                 "dropped-predicate",
                 "extra-predicate",
+                "extra-disable-iff",
                 "boolean-structure"
             ]
         );

@@ -158,7 +158,7 @@ fn width_sensitive(e: &Expr, out: &mut BTreeSet<String>) {
 }
 
 /// The identifiers of an opaque text (outside its selects' brackets).
-fn words(text: &str, out: &mut BTreeSet<String>) {
+pub(super) fn words(text: &str, out: &mut BTreeSet<String>) {
     let mut depth = 0usize;
     let mut word = String::new();
     let mut flush = |word: &mut String, depth: usize| {

@@ -31,15 +31,27 @@ pub struct Context<'a> {
     pub mentions: &'a dyn Fn(usize, &str) -> bool,
 }
 
-/// How an operand is compared: its text, or `#VALUE` for a constant under two-state
-/// semantics (`4'hA` and `4'd10` are one operand).
+/// How an operand is compared: its text, or under two-state semantics its value:
+/// `#VALUE` for a constant (`4'hA` and `4'd10` are one operand), and for a compound
+/// operand its structure with commutative operands in order (`1 + y` and `y + 1` are
+/// one operand; `sva::operand::value_key`).
 fn key(text: &str, by_value: bool) -> Cow<'_, str> {
-    match by_value
-        .then(|| crate::logic::constant::constant_value(text))
-        .flatten()
-    {
-        Some(v) => Cow::Owned(format!("#{v}")),
-        None => Cow::Borrowed(text),
+    if !by_value {
+        return Cow::Borrowed(text);
+    }
+    if let Some(v) = crate::logic::constant::constant_value(text) {
+        return Cow::Owned(format!("#{v}"));
+    }
+    // A single identifier (the usual operand) is its own key.
+    if text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return Cow::Borrowed(text);
+    }
+    let tokens = crate::sva::token::tokenize(text);
+    match tokens.len() > 1 {
+        true => {
+            crate::sva::operand::value_key(text, &tokens).map_or(Cow::Borrowed(text), Cow::Owned)
+        }
+        false => Cow::Borrowed(text),
     }
 }
 

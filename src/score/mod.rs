@@ -3,6 +3,7 @@
 
 pub mod antecedent;
 pub mod behavior;
+pub mod boolean_widths;
 pub mod category;
 pub mod compare;
 mod hints;
@@ -22,5 +23,7 @@ pub use verdict::{ScoreOptions, Verdict};
 mod defects_tests;
 #[cfg(test)]
 mod props_tests;
+#[cfg(test)]
+mod rejections_props;
 #[cfg(test)]
 mod rules_tests;

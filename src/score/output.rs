@@ -81,17 +81,61 @@ impl<F: FnMut(usize, &Expr, usize) -> (Category, String)> Judge<'_, '_, F> {
                 Err(why) => (Category::OutputContract, why),
                 Ok(()) => {
                     let condition = self.reference.condition_of(behavior);
-                    match self.cache.iter().find(|c| c.0 == i && c.1 == condition) {
+                    let (cat, why) = match self.cache.iter().find(|c| c.0 == i && c.1 == condition)
+                    {
                         Some(c) => (c.2, c.3.clone()),
                         None => {
                             let (cat, why) = (self.classify)(i, &p.antecedent, condition);
                             self.cache.push((i, condition, cat, why.clone()));
                             (cat, why)
                         }
+                    };
+                    let reference_disables =
+                        self.reference.behaviors()[behavior].disable_iff.is_some();
+                    match (&p.disable_iff, cat) {
+                        (Some(d), c) if c != Category::Correct && !reference_disables => self
+                            .without_disable_iff(i, p, d, condition)
+                            .unwrap_or((cat, why)),
+                        _ => (cat, why),
                     }
                 }
             },
         }
+    }
+}
+
+impl<F: FnMut(usize, &Expr, usize) -> (Category, String)> Judge<'_, '_, F> {
+    /// `extra-disable-iff` when property `i` (declaration index), whose `disable iff
+    /// (disable)` the reference lacks, would be correct without it.
+    fn without_disable_iff(
+        &mut self,
+        i: usize,
+        p: &crate::sva::Property,
+        disable: &str,
+        condition: usize,
+    ) -> Option<(Category, String)> {
+        // The parser put `!(D)` first among the antecedent's conjuncts.
+        let Expr::And(conjuncts) = &p.antecedent else {
+            return None;
+        };
+        let rest = match &conjuncts[1..] {
+            [] => return None,
+            [one] => one.clone(),
+            many => Expr::And(many.to_vec()),
+        };
+        // Its own slot for the canonical form: `declarations.len() + i`.
+        let slot = self.declarations.len() + i;
+        let (category, _) = (self.classify)(slot, &rest, condition);
+        (category == Category::Correct).then(|| {
+            (
+                Category::ExtraDisableIff,
+                format!(
+                    "`disable iff ({disable})` is all that differs: the reference has no \
+                     `disable iff`, and without it the antecedent is equivalent to the \
+                     reference"
+                ),
+            )
+        })
     }
 }
 

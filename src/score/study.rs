@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 
 use super::behavior::{Behavior, reference_behaviors_in};
+use super::boolean_widths::{Uses, with_boolean_widths};
 use super::compare::{Agreement, compare_program};
 use super::output::score_prepared;
 use super::prepared::PreparedReference;
@@ -105,6 +106,23 @@ pub fn program_semantics(
 /// Scores every generation of `study` (see the module documentation) under the
 /// study's semantics (`study.settings`, two-state by default).
 pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) -> ScoreReport {
+    score_study_with(study, options, cache, &|| {})
+}
+
+/// The fragment programs `score_study` scores (whole-module ones are proven instead):
+/// the total of its progress.
+pub fn fragment_programs(study: &Study) -> usize {
+    study.programs.iter().filter(|p| !p.is_module()).count()
+}
+
+/// `score_study`, calling `scored()` once per fragment program scored (from the
+/// scoring threads, in no particular order): a progress line counts them.
+pub fn score_study_with(
+    study: &Study,
+    options: &StudyOptions,
+    cache: &ParseCache,
+    scored: &(dyn Fn() + Sync),
+) -> ScoreReport {
     let values = study.settings.scoring.semantics.unwrap_or_default();
     let behaviors = program_behaviors(&study.programs, options.oracle, values, cache);
     let models: BTreeSet<&str> = study.generations.iter().map(|g| g.model.as_str()).collect();
@@ -128,17 +146,21 @@ pub fn score_study(study: &Study, options: &StudyOptions, cache: &ParseCache) ->
         .programs
         .par_iter()
         .zip(behaviors.par_iter())
-        .map(|(program, behaviors)| match behaviors {
-            // Whole-module programs are scored by formal proof (`crate::formal_score`).
-            _ if program.is_module() => HashMap::new(),
-            Ok((behaviors, _, semantics)) => {
-                let outputs = Sampled {
-                    outputs: &outputs,
-                    samples: &samples,
-                };
-                score_program(program, behaviors, semantics, &models, &outputs, options)
-            }
-            Err(_) => HashMap::new(),
+        .map(|(program, behaviors)| {
+            let pairs = match behaviors {
+                // Whole-module programs are scored by formal proof (`crate::formal_score`).
+                _ if program.is_module() => return HashMap::new(),
+                Ok((behaviors, _, semantics)) => {
+                    let outputs = Sampled {
+                        outputs: &outputs,
+                        samples: &samples,
+                    };
+                    score_program(program, behaviors, semantics, &models, &outputs, options)
+                }
+                Err(_) => HashMap::new(),
+            };
+            scored();
+            pairs
         })
         .collect();
     for (program, b) in study.programs.iter().zip(&behaviors) {
@@ -229,6 +251,17 @@ fn program_behaviors(
                 .and_then(|b| b.first())
                 .map(|b| b.declarations.as_ref());
             let semantics = program_semantics(values, declared, &p.widths());
+            // A fragment declares nothing: its Boolean-only signals are 1 bit wide.
+            let semantics = if rtl::source::detect(&p.rtl) == SourceKind::Module {
+                semantics
+            } else {
+                let mut uses = Uses::default();
+                uses.behaviors(&reference);
+                if let Some(Ok(rtl)) = rtl {
+                    uses.rtl(rtl);
+                }
+                with_boolean_widths(semantics, &uses)
+            };
             match oracle {
                 Oracle::Reference => Ok((reference, Vec::new(), semantics)),
                 Oracle::Rtl => {
@@ -269,6 +302,7 @@ fn with_rtl_paths(
             }),
             (_, Some(path)) => {
                 b.antecedent = path;
+                b.disable_iff = None;
                 kept.push(b);
             }
         }

@@ -79,12 +79,14 @@ pub const FORMAL_TAGS: [(&str, &str); 8] = [
     ),
 ];
 
-/// Output categories of whole-module studies that suggest a formal tag other than
-/// their own name (`a` accepts the suggestion).
-const FORMAL_SUGGESTIONS: [(&str, &str); 3] = [
+/// Categories that suggest a tag other than their own name (`a` accepts the
+/// suggestion): output categories of whole-module studies, and the fragment scorer's
+/// `extra-disable-iff`, a special case of `extra-predicate` (docs/scoring.md).
+const FORMAL_SUGGESTIONS: [(&str, &str); 4] = [
     ("syntax-error", "not-a-property"),
     ("no-property", "not-a-property"),
     ("interface-violation", "internal-signal"),
+    ("extra-disable-iff", "extra-predicate"),
 ];
 
 /// Whether a study is tagged with the formal failures: it has programs and every one
@@ -255,6 +257,10 @@ mod tests {
         assert_eq!(t.for_key('1'), Some("output-contract"));
         assert_eq!(t.for_key('4'), Some("branch-polarity"));
         assert_eq!(t.for_key('7'), Some("boolean-structure"));
+        assert_eq!(
+            t.suggestion(Some("extra-disable-iff")),
+            Some("extra-predicate")
+        );
         assert_eq!(t.for_key('8'), Some("scorer-false-positive"));
         assert_eq!(t.for_key('9'), Some("reference-error"));
         assert_eq!(t.for_key('0'), None);

@@ -7,7 +7,7 @@ pub mod extract;
 #[cfg(test)]
 mod extract_props;
 pub mod group;
-mod operand;
+pub mod operand;
 pub mod parse;
 pub mod property;
 pub mod rename;

@@ -247,3 +247,143 @@ fn write(node: &Node, out: &mut String) {
         }
     }
 }
+
+/// The key under which an operand is compared by value (two-state semantics): the
+/// operand read as one expression, with the operands of a commutative operator
+/// (`+ * & | ^ && || == != ^~`) sorted and those of an associative one flattened
+/// (`1 + y` and `y + 1` are one key, `(a + b) + c` and `a + (b + c)` too), `===` as
+/// `==`, constants inside an operator by value and width (`4'hA + y` is `4'd10 + y`,
+/// not `10 + y`: an unsized constant widens the sum). `None` when the tokens are not
+/// one expression this reader follows. The key is not SystemVerilog text: it starts
+/// with `\u{1}`, so it never equals an operand's canonical text.
+pub fn value_key(source: &str, tokens: &[Token]) -> Option<String> {
+    let mut p = Reader {
+        source,
+        tokens,
+        pos: 0,
+        depth: 0,
+    };
+    let node = p.expression()?;
+    if p.pos != tokens.len() {
+        return None;
+    }
+    let mut out = String::from("\u{1}");
+    write_key(&node, &mut out);
+    Some(out)
+}
+
+fn associative(op: &str) -> bool {
+    matches!(op, "+" | "*" | "&" | "|" | "^" | "&&" | "||")
+}
+
+fn commutative(op: &str) -> bool {
+    associative(op) || matches!(op, "==" | "!=" | "^~")
+}
+
+/// `===` and `!==` are `==` and `!=` under two-state values; `~^` is `^~`.
+fn value_operator(op: &str) -> &str {
+    match op {
+        "===" => "==",
+        "!==" => "!=",
+        "~^" => "^~",
+        other => other,
+    }
+}
+
+/// The operands of a chain of `op` (flattened when `op` is associative).
+fn chain<'n>(op: &str, node: &'n Node, out: &mut Vec<&'n Node>) {
+    match node {
+        Node::Binary(inner, l, r) if associative(op) && value_operator(inner) == op => {
+            chain(op, l, out);
+            chain(op, r, out);
+        }
+        other => out.push(other),
+    }
+}
+
+fn key_of(node: &Node) -> String {
+    let mut s = String::new();
+    write_key(node, &mut s);
+    s
+}
+
+fn write_key(node: &Node, out: &mut String) {
+    match node {
+        Node::Primary(text) => match crate::logic::constant::sized_value(text) {
+            Some((value, Some(width))) => out.push_str(&format!("#{value}'{width}")),
+            Some((value, None)) => out.push_str(&format!("#{value}")),
+            None => out.push_str(text),
+        },
+        Node::Unary(op, operand) => {
+            out.push('(');
+            out.push_str(op);
+            out.push(' ');
+            write_key(operand, out);
+            out.push(')');
+        }
+        Node::Binary(op, left, right) => {
+            let op = value_operator(op);
+            let mut operands = Vec::new();
+            if associative(op) {
+                chain(op, left, &mut operands);
+                chain(op, right, &mut operands);
+            } else {
+                operands.extend([&**left, &**right]);
+            }
+            let mut keys: Vec<String> = operands.into_iter().map(key_of).collect();
+            if commutative(op) {
+                keys.sort();
+            }
+            out.push('(');
+            out.push_str(op);
+            for k in keys {
+                out.push(' ');
+                out.push_str(&k);
+            }
+            out.push(')');
+        }
+        Node::Conditional(condition, then, otherwise) => {
+            out.push_str("(? ");
+            write_key(condition, out);
+            out.push(' ');
+            write_key(then, out);
+            out.push(' ');
+            write_key(otherwise, out);
+            out.push(')');
+        }
+    }
+}
+
+#[cfg(test)]
+mod value_key_tests {
+    use super::*;
+
+    fn key(text: &str) -> Option<String> {
+        value_key(text, &super::super::token::tokenize(text))
+    }
+
+    #[test]
+    fn commutative_and_associative_operands_are_one_key() {
+        for (a, b) in [
+            ("1 + y", "y + 1"),
+            ("a + b + c", "c + (b + a)"),
+            ("a & b | c", "c | b & a"),
+            ("(a == b) && c", "c && (b === a)"),
+            ("a * 4'hA", "4'd10 * a"),
+            ("s ? a + 1 : b", "s ? 1 + a : b"),
+        ] {
+            assert_eq!(key(a), key(b), "{a} / {b}");
+            assert!(key(a).is_some(), "{a}");
+        }
+        for (a, b) in [
+            ("a - b", "b - a"),
+            ("a + b * c", "(a + b) * c"),
+            ("y + 4'hA", "y + 10"),
+            ("a << 1", "1 << a"),
+            ("s ? a : b", "s ? b : a"),
+        ] {
+            assert_ne!(key(a), key(b), "{a} / {b}");
+        }
+        assert_eq!(key("a +"), None);
+    }
+}
