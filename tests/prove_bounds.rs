@@ -520,3 +520,53 @@ fn misleading_messages_now_say_what_is_wrong() {
         "{reason}"
     );
 }
+
+/// The proof budget is one argument group: `prove`, `score` (on a raw module study),
+/// `reprove` and `audit` refuse the same values with the same message and status 2.
+#[test]
+fn every_proving_command_refuses_the_same_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let study = dir.path().join("study");
+    std::fs::create_dir(&study).unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/equivsva-study");
+    for f in ["programs.jsonl", "generations.jsonl"] {
+        std::fs::copy(fixture.join(f), study.join(f)).unwrap();
+    }
+    write(dir.path(), "c.sv", DESIGN);
+    write(dir.path(), "p.sva", PASSES);
+    let s = study.to_str().unwrap();
+    let commands: [&[&str]; 4] = [
+        &["prove", "c.sv", "--properties", "p.sva"],
+        &["score", s],
+        &["reprove", s],
+        &["audit", s],
+    ];
+    for command in commands {
+        for (flag, value, message) in [
+            ("--depth", "0", "--depth must be between 1 and 1000000"),
+            (
+                "--depth",
+                "1000001",
+                "--depth must be between 1 and 1000000",
+            ),
+            ("--timeout", "0", "expected a positive number of seconds"),
+        ] {
+            let out = flipscope(dir.path())
+                .args(command)
+                .args([flag, value])
+                .output()
+                .unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{command:?} {flag} {value}: {}",
+                stderr(&out)
+            );
+            assert!(
+                stderr(&out).contains(message),
+                "{command:?} {flag} {value}: {}",
+                stderr(&out)
+            );
+        }
+    }
+}
