@@ -26,9 +26,9 @@ use sha2::{Digest, Sha256};
 
 use super::stored::{Outcome, StoredOutcome};
 
-/// Bumped whenever the stored form or the extraction rules change, so old entries
+/// Bumped whenever the stored form, the extraction rules or the errors change, so old entries
 /// are never read as new ones.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// Packs beyond this many are merged into one on the next write.
 pub const MAX_PACKS: usize = 8;
