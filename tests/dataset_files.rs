@@ -233,3 +233,29 @@ fn a_fifo_or_device_log_of_assertionbench_is_refused_not_replaced_by_another_log
         assert!(!study.join("generations.jsonl").exists(), "{log}");
     }
 }
+
+#[test]
+fn an_fpv_script_whose_variables_double_is_read_within_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let design = assertionbench_design(dir.path());
+    // 2^40 bytes if every doubling were made.
+    let mut script = String::from("set a xy\n");
+    for _ in 0..40 {
+        script.push_str("set a $a$a\n");
+    }
+    script.push_str("analyze -v2k $a/adder.v\nanalyze -sva ./property_llama3_1shot.sva\n");
+    script.push_str("elaborate -top adder\nclock clk\nreset -none\nprove -all\nexit\n");
+    std::fs::write(design.join("FPV_adder.tcl"), script).unwrap();
+    let study = dir.path().join("study");
+    let out = run_bounded(&[
+        "import",
+        "assertionbench",
+        dir.path().to_str().unwrap(),
+        "--out",
+        study.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    // Read, and its odd analysed file reported or not, but never a crash.
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
