@@ -72,3 +72,40 @@ fn the_study_load_corpus_passes() {
 fn the_sva_read_corpus_passes() {
     replay("sva_read", checks::sva_read);
 }
+
+#[test]
+fn the_assertionbench_log_corpus_passes() {
+    replay("assertionbench_log", checks::assertionbench_log);
+}
+
+#[test]
+fn the_assertionbench_tcl_corpus_passes() {
+    replay("assertionbench_tcl", checks::assertionbench_tcl);
+}
+
+#[test]
+fn the_equivsva_import_corpus_passes() {
+    replay("equivsva_import", checks::equivsva_import);
+}
+
+/// Every target of `fuzz/Cargo.toml` has its corpus replayed here.
+#[test]
+fn every_fuzz_target_has_its_corpus_replayed() {
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/Cargo.toml"))
+            .unwrap();
+    let this = include_str!("fuzz_corpus.rs");
+    let targets: Vec<&str> = manifest
+        .split("[[bin]]")
+        .skip(1)
+        .filter_map(|bin| bin.lines().find_map(|l| l.strip_prefix("name = ")))
+        .map(|name| name.trim_matches('"'))
+        .collect();
+    assert!(targets.len() >= 8, "{targets:?}");
+    for target in targets {
+        assert!(
+            this.contains(&format!("replay(\"{target}\"")),
+            "the {target} corpus is not replayed"
+        );
+    }
+}

@@ -971,3 +971,26 @@ fn usage_errors_and_bad_files() {
     );
     assert!(server.seen().is_empty());
 }
+
+/// A write that fails (here: past the file-size limit, as on a full disk) says its
+/// reason once, and the run stops with exit 1.
+#[test]
+fn a_failed_write_says_its_reason_once() {
+    let dir = study(1);
+    let long = ANSWER.repeat(60);
+    let server = LlmServer::start(move |_, _| Reply::answer(&long));
+    let mut command = Command::new("bash");
+    command
+        .arg("-c")
+        // SIGXFSZ ignored, so a write past the limit fails with EFBIG instead.
+        .arg("trap '' XFSZ; ulimit -f 1; exec \"$@\"")
+        .arg("bash")
+        .arg(env!("CARGO_BIN_EXE_flipscope"))
+        .args(args(dir.path(), &server, &["--variants", "original"]))
+        .env("XDG_CACHE_HOME", common::cache_home());
+    let out = command.output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("generations.jsonl: cannot write: "), "{err}");
+    assert_eq!(err.matches("os error").count(), 1, "{err}");
+}

@@ -191,3 +191,129 @@ pub fn sva_read(text: &str) {
     let names_first: Vec<&str> = set.properties.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names_first, names_again, "reading is not deterministic");
 }
+
+/// A JasperGold log of AssertionBench (`jg.log`, `jg_*.out`): any text is read without
+/// a panic, deterministically, and everything read is placed on a line of the text in
+/// order (the RESULTS rows after the `RESULTS` line, each row's name in its line).
+pub fn assertionbench_log(text: &str) {
+    use flipscope::study::assertionbench::log::parse_log;
+    let log = parse_log(text);
+    assert_eq!(log.bytes, text.len(), "the size");
+    let lines: Vec<&str> = text.lines().collect();
+    let on_a_line = |no: usize| (1..=lines.len()).contains(&no);
+    let mut last = 0;
+    for row in &log.rows {
+        assert!(on_a_line(row.line), "row at line {}", row.line);
+        assert!(row.line > last, "rows out of order at line {}", row.line);
+        assert!(
+            log.results_line.is_some_and(|r| r < row.line),
+            "a row before RESULTS"
+        );
+        assert!(
+            lines[row.line - 1].contains(row.name.as_str()),
+            "row {} is not in its line",
+            row.name
+        );
+        let _ = row.parsed_name();
+        last = row.line;
+    }
+    for e in &log.errors {
+        assert!(on_a_line(e.line), "error at line {}", e.line);
+    }
+    for (_, no) in log.analysed.iter().chain(&log.missing) {
+        assert!(on_a_line(*no), "file at line {no}");
+    }
+    let _ = log.property_file();
+    let _ = log.assertion_rows().count();
+    assert_eq!(parse_log(text), log, "reading is not deterministic");
+}
+
+/// An `FPV_*.tcl` script of AssertionBench: any text is read without a panic, a hang
+/// or a blow-up (variables that double each other stay within the word limit), every
+/// analysed file and the `elaborate` command are placed on a line of the text.
+pub fn assertionbench_tcl(text: &str) {
+    use flipscope::study::assertionbench::tcl::{MAX_WORD_BYTES, parse_script};
+    let script = parse_script(text);
+    let lines = text.lines().count();
+    for f in script.rtl.iter().chain(&script.sva) {
+        assert!(
+            (1..=lines).contains(&f.line),
+            "{} at line {} of {lines}",
+            f.path,
+            f.line
+        );
+        assert!(
+            f.path.len() <= MAX_WORD_BYTES + text.len(),
+            "a path of {} bytes",
+            f.path.len()
+        );
+        assert!(!f.path.starts_with("./"), "{} not normalised", f.path);
+    }
+    if let Some(line) = script.elaborate_line {
+        assert!((1..=lines).contains(&line), "elaborate at line {line}");
+    }
+    assert_eq!(parse_script(text), script, "reading is not deterministic");
+}
+
+static EQUIVSVA_DIRS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// `text` as each file of a one-family EquivSVA dataset in turn (`spec.json`, the
+/// splits file, an implementation, the gold properties' `properties.json`, a tasks
+/// file) imports to that family, or to errors that each have a message and name a file
+/// of the dataset, never a panic or a hang.
+pub fn equivsva_import(text: &str) {
+    use flipscope::study::equivsva::{DatasetOptions, import_dataset};
+    if text.len() > 65536 {
+        return;
+    }
+    let n = EQUIVSVA_DIRS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let root = std::env::temp_dir().join(format!("flipscope-fuzz-eq-{}-{n}", std::process::id()));
+    let files = [
+        ("dataset/fam1/spec.json", r#"{"category": "counter"}"#),
+        ("dataset/splits.json", r#"{"dev": ["fam1"]}"#),
+        (
+            "dataset/fam1/rtl/behavioral.sv",
+            "module fam1(input clk, output reg q);\nalways @(posedge clk) q <= !q;\nendmodule\n",
+        ),
+        (
+            "dataset/fam1/properties/properties.sva",
+            "assert property (@(posedge clk) q |=> !q);\n",
+        ),
+        ("dataset/fam1/properties/properties.json", "[]"),
+        (
+            "experiments/tasks/dev.jsonl",
+            r#"{"task_id": "fam1__behavioral", "design_id": "fam1", "prompt": "p"}"#,
+        ),
+    ];
+    for fuzzed in 0..files.len() {
+        if fuzzed == 3 {
+            continue; // the property text is read as text, nothing more
+        }
+        let _ = std::fs::remove_dir_all(&root);
+        for (i, (path, good)) in files.iter().enumerate() {
+            let path = root.join(path);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("a folder");
+            std::fs::write(&path, if i == fuzzed { text } else { good }).expect("write");
+        }
+        for split in [None, Some("dev".to_string())] {
+            match import_dataset(&root, &DatasetOptions { split }) {
+                Ok(programs) => {
+                    assert_eq!(programs.len(), 1, "one family, one program");
+                    assert_eq!(programs[0].id, "fam1");
+                }
+                Err(errors) => {
+                    assert!(!errors.is_empty(), "a failure without an error");
+                    for e in &errors {
+                        assert!(!e.message.is_empty(), "an error without a message");
+                        assert!(
+                            e.file.starts_with(&root.to_string_lossy().into_owned()),
+                            "{}: outside the dataset",
+                            e.file
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -103,9 +103,16 @@ pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
+            let printed = e
+                .print()
+                .and_then(|()| std::io::Write::flush(&mut std::io::stdout()));
             return if e.use_stderr() {
                 ExitCode::from(2)
+            } else if let Err(why) = printed {
+                // `--help` or `--version` that could not be written (a full disk, a
+                // closed pipe) is a failure, said on standard error.
+                eprintln!("error: {}", output::error(why));
+                ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
             };

@@ -19,11 +19,11 @@ pub enum GenerateError {
     /// A file of the study's generations cannot be written or is damaged.
     #[error("{0}")]
     File(LocatedError),
-    /// Writing an answer failed (the line was taken back out; the run stopped).
-    #[error("{file}: cannot write: {source}")]
+    /// Writing an answer failed (the line was taken back out; the run stopped). The
+    /// reason is part of the message and not a chained source, so `{:#}` says it once.
+    #[error("{file}: cannot write: {reason}")]
     Write {
         file: String,
-        #[source]
-        source: std::io::Error,
+        reason: std::io::Error,
     },
 }

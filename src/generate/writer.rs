@@ -108,11 +108,11 @@ impl AppendLog {
         }
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
-        if let Err(source) = file.write_all(&bytes) {
+        if let Err(reason) = file.write_all(&bytes) {
             let _ = file.set_len(self.len);
             return Err(GenerateError::Write {
                 file: self.name.clone(),
-                source,
+                reason,
             });
         }
         self.needs_newline = false;
@@ -129,9 +129,9 @@ impl AppendLog {
         let Some(file) = self.file.as_mut() else {
             return Ok(());
         };
-        file.sync_data().map_err(|source| GenerateError::Write {
+        file.sync_data().map_err(|reason| GenerateError::Write {
             file: self.name.clone(),
-            source,
+            reason,
         })?;
         self.unsynced = 0;
         Ok(())

@@ -10,9 +10,10 @@ use sha2::{Digest, Sha256};
 use super::stored::{Outcome, StoredOutcome};
 use crate::pack_cache::{PackCache, hex};
 
-/// Bumped whenever the stored form or the extraction rules change, so old entries
-/// are never read as new ones (5: the shared pack format).
-pub const FORMAT_VERSION: u32 = 5;
+/// Bumped whenever the stored form, the extraction rules or the errors change, so old
+/// entries are never read as new ones (6: the shared pack format, after the unclosed
+/// comment and string messages of 5).
+pub const FORMAT_VERSION: u32 = 6;
 
 /// Where outcomes are kept; no directory disables the cache (`--no-cache`).
 #[derive(Debug)]

@@ -180,6 +180,17 @@ pub fn with_fragment_clock(
 }
 
 fn syntax_error(wrapped: &Wrapped, e: sv_parser::Error) -> RtlError {
+    // A comment or string never closed swallows what follows it: say so, where it
+    // opens, rather than blame the text after it (the rule `prove` applies to designs;
+    // the finder lives with the formal front end).
+    if let Some(open) = crate::formal::unclosed::find(wrapped.user_text()) {
+        let (line, column) = wrapped.position(wrapped.user_start() + open.offset());
+        return RtlError::Syntax {
+            line,
+            column,
+            message: open.message().to_string(),
+        };
+    }
     let (offset, what) = match e {
         sv_parser::Error::Parse(place) => (place.map(|(_, o)| o), "syntax error"),
         sv_parser::Error::Preprocess(place) => (place.map(|(_, o)| o), "preprocessor error"),

@@ -50,6 +50,11 @@ impl Wrapped {
         &self.text[self.start..self.start + self.len]
     }
 
+    /// Byte offset where the user's text starts in the wrapped text.
+    pub fn user_start(&self) -> usize {
+        self.start
+    }
+
     /// The offset in the user's text of a wrapped-text offset, or `None` when it lies
     /// in the wrapper (added for `transform`, which edits the user's text by spans).
     pub fn user_offset(&self, offset: usize) -> Option<usize> {

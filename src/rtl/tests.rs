@@ -238,6 +238,24 @@ fn binary_chains_follow_systemverilog_precedence() {
 }
 
 #[test]
+fn a_comment_or_string_never_closed_is_blamed_where_it_opens() {
+    let err = behaviors("if (a)\n  b = c; /* rest\n", None).unwrap_err();
+    assert_eq!(err.position(), (2, 10), "{err}");
+    assert!(err.to_string().contains("is never closed by `*/`"), "{err}");
+    let err = behaviors(
+        "module m(input a);\ninitial $display(\"x);\nendmodule\n",
+        None,
+    )
+    .unwrap_err();
+    assert_eq!(err.position(), (2, 18), "{err}");
+    assert!(
+        err.to_string()
+            .contains("string opened here is never closed"),
+        "{err}"
+    );
+}
+
+#[test]
 fn syntax_error_inside_a_line_gets_the_general_message() {
     let err = behaviors("if (a) begin\n  b = c +;\nend\n", None).unwrap_err();
     assert_eq!(err.position().0, 2, "{err}");

@@ -23,6 +23,10 @@ pub struct JsonlReader {
     line: usize,
     buf: Vec<u8>,
     records: usize,
+    /// Whether a line that is not blank was read (a record, or a line of bad bytes).
+    content: bool,
+    /// Whether the end came with no record at all (an empty or blank file).
+    no_record: bool,
     done: bool,
 }
 
@@ -49,6 +53,8 @@ impl JsonlReader {
             line: 0,
             buf: Vec::new(),
             records: 0,
+            content: false,
+            no_record: false,
             done: false,
         }
     }
@@ -85,12 +91,27 @@ impl JsonlReader {
                 }
                 Ok(Line::Read(0)) => {
                     self.done = true;
-                    if self.records == 0 && self.line == 0 {
+                    self.no_record = !self.content;
+                    if self.line == 0 {
                         return Some(Err(LocatedError::new(
                             &self.file,
                             1,
                             1,
                             "the file is empty: expected one JSON object per line",
+                        )));
+                    }
+                    if !self.content {
+                        // Blank lines only: as empty as a 0-byte file, and said so.
+                        let n = self.line;
+                        let s = if n == 1 { "" } else { "s" };
+                        return Some(Err(LocatedError::new(
+                            &self.file,
+                            1,
+                            1,
+                            format!(
+                                "the file holds no record, only {n} blank line{s}: expected one \
+                                 JSON object per line"
+                            ),
                         )));
                     }
                     return None;
@@ -110,6 +131,7 @@ impl JsonlReader {
             let text = match std::str::from_utf8(&self.buf) {
                 Ok(t) => t,
                 Err(e) => {
+                    self.content = true;
                     let good = &self.buf[..e.valid_up_to()];
                     let column = String::from_utf8_lossy(good).chars().count() + 1;
                     return Some(Err(LocatedError::new(
@@ -134,6 +156,7 @@ impl JsonlReader {
                 continue;
             }
             self.records += 1;
+            self.content = true;
             return Some(parse_line(&self.file, self.line, text));
         }
     }
@@ -149,6 +172,28 @@ impl JsonlReader {
         } else {
             text
         }
+    }
+
+    /// The line last read with bad bytes replaced (U+FFFD), so a line that is not
+    /// UTF-8 can still be told apart (by the id it starts with, say).
+    pub fn line_text_lossy(&self) -> std::borrow::Cow<'_, str> {
+        let text = match std::str::from_utf8(&self.buf) {
+            Ok(_) => return std::borrow::Cow::Borrowed(self.line_text()),
+            Err(_) => String::from_utf8_lossy(&self.buf),
+        };
+        let trimmed = text.trim_end_matches(['\n', '\r']);
+        let trimmed = if self.line == 1 {
+            trimmed.trim_start_matches('\u{feff}')
+        } else {
+            trimmed
+        };
+        std::borrow::Cow::Owned(trimmed.to_string())
+    }
+
+    /// Whether the file ended without holding any line but blank ones (or none): the
+    /// error then said so.
+    pub fn held_no_record(&self) -> bool {
+        self.no_record
     }
 
     /// Number of non-blank lines seen so far.
@@ -417,6 +462,13 @@ mod tests {
     fn empty_file_and_bad_utf8_are_errors() {
         let out = read_all(b"");
         assert!(out[0].as_ref().unwrap_err().message.contains("empty"));
+        let out = read_all(b" \n\t\r\n\n");
+        let e = out[0].as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
+        assert!(
+            e.message.contains("holds no record, only 3 blank lines"),
+            "{e}"
+        );
         let out = read_all(b"{\"rtl\": \"a\xff\"}\n");
         let e = out[0].as_ref().unwrap_err();
         assert_eq!((e.line, e.column), (1, 11));

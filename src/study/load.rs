@@ -175,6 +175,9 @@ struct Loader {
     /// Ids of program lines that failed to load, so the records naming them do not
     /// each add an "unknown program" error.
     broken_programs: HashSet<String>,
+    /// Whether a programs file held no record (empty, or blank lines only): reported
+    /// once, as that, rather than as an "unknown program" per record naming one.
+    programs_without_records: bool,
 }
 
 impl Loader {
@@ -260,7 +263,13 @@ impl Loader {
                 }
                 Err(e) => {
                     if kind == FileKind::Programs {
-                        self.remember_broken_program(reader.line_text());
+                        // A line of bad bytes still starts with its id, most often.
+                        self.remember_broken_program(&reader.line_text_lossy());
+                        if reader.held_no_record() {
+                            // The file is empty or blank: the records naming its
+                            // programs are not each an "unknown program" too.
+                            self.programs_without_records = true;
+                        }
                     }
                     self.problem(kind, e);
                 }
@@ -354,7 +363,9 @@ impl Loader {
         if let Some(&i) = self.study.index.get(id) {
             return Ok(Some(&self.study.programs[i]));
         }
-        if self.broken_programs.contains(id) {
+        if self.broken_programs.contains(id)
+            || (self.programs_without_records && self.study.programs.is_empty())
+        {
             // Its own line was reported already; the records naming it are not.
             return Err(());
         }

@@ -142,6 +142,10 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<(PathBuf, FileKind)>, Vec<Located
                     }
                 };
                 let Some(kind) = FileKind::from_name(&p) else {
+                    if let Some(e) = non_utf8_study_name(&p) {
+                        named += 1;
+                        errors.push(e);
+                    }
                     continue;
                 };
                 named += 1;
@@ -177,6 +181,34 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<(PathBuf, FileKind)>, Vec<Located
     } else {
         Err(errors)
     }
+}
+
+/// The error for a file of a study directory whose name is not UTF-8 but would name a
+/// study file if its bad bytes were read as characters (`generations-\xff.jsonl`): it is
+/// refused by name, never skipped, since its records would silently be missing.
+fn non_utf8_study_name(path: &Path) -> Option<LocatedError> {
+    let name = path.file_name()?;
+    if name.to_str().is_some() {
+        return None;
+    }
+    let lossy = name.to_string_lossy();
+    FileKind::from_name(Path::new(lossy.as_ref()))?;
+    let shown: String = name
+        .as_encoded_bytes()
+        .utf8_chunks()
+        .flat_map(|chunk| {
+            let bad = chunk.invalid().iter().map(|b| format!("\\x{b:02x}"));
+            std::iter::once(chunk.valid().to_string()).chain(bad)
+        })
+        .collect();
+    let dir = path.parent().map(display_path).unwrap_or_default();
+    Some(LocatedError::new(
+        format!("{dir}/{shown}"),
+        1,
+        1,
+        "the file name is not valid UTF-8 (shown with \\x escapes): a study file's name \
+         must be UTF-8; rename the file, it is not read",
+    ))
 }
 
 /// Whether `path` is a regular file (or a link to one), or why it cannot be a study

@@ -160,9 +160,16 @@ pub fn normalise_path(path: &str) -> String {
     p.to_string()
 }
 
+/// The longest word substitution makes: a hostile script's `set a $a$a`, repeated,
+/// would double a value per line (2^40 bytes in 40 lines). The real scripts' longest
+/// word is a path of under 200 bytes.
+pub const MAX_WORD_BYTES: usize = 4 * 1024;
+
 /// `${VAR}` and `$VAR` replaced by the variable's value (unknown variables are kept).
+/// A word that would grow past [`MAX_WORD_BYTES`] keeps the rest of its text as
+/// written, unsubstituted.
 fn substitute(word: &str, vars: &HashMap<String, String>) -> String {
-    let mut out = String::with_capacity(word.len());
+    let mut out = String::with_capacity(word.len().min(MAX_WORD_BYTES));
     let mut rest = word;
     while let Some(at) = rest.find('$') {
         out.push_str(&rest[..at]);
@@ -179,7 +186,7 @@ fn substitute(word: &str, vars: &HashMap<String, String>) -> String {
             (&after[..end], end)
         };
         match vars.get(name) {
-            Some(value) if len > 0 => {
+            Some(value) if len > 0 && out.len() + value.len() <= MAX_WORD_BYTES => {
                 out.push_str(value);
                 rest = &after[len..];
             }
@@ -282,6 +289,19 @@ mod tests {
     use super::*;
 
     const FHT_1D: &str = "\n\n# Analyze design under verification files\nset ROOT_PATH ./\nset RTL_PATH ${ROOT_PATH}\nset PROP_PATH ${ROOT_PATH}\n\nanalyze -v2k \\\n  ${RTL_PATH}/fht_1d_x8.v \\\n  ${RTL_PATH}/fht_bfly_noFF.v\n\n# Analyze property files\nanalyze -sva \\\n  ${RTL_PATH}/bindings.sva \\\n  ${RTL_PATH}/property_llama3_5shot.sva\n\n  \n\n# Elaborate design and properties\nelaborate -top fht_1d_x8\n\n# Set up Clocks and Resets\nclock sclk\nreset rstn\n\nget_design_info\nprove -all\nreport\n\nexit\n\nexit\n";
+
+    #[test]
+    fn doubling_variables_stay_bounded() {
+        let mut text = String::from("set a xy\n");
+        for _ in 0..64 {
+            text.push_str("set a $a$a\n");
+        }
+        text.push_str("analyze -v2k $a/top.v\n");
+        let s = parse_script(&text);
+        let path = &s.rtl[0].path;
+        assert!(path.len() <= MAX_WORD_BYTES + 16, "{}", path.len());
+        assert!(path.ends_with("$a/top.v"), "the rest is kept as written");
+    }
 
     #[test]
     fn reads_a_hierarchical_script() {

@@ -213,9 +213,16 @@ fn family_dirs(dataset: &Path) -> Result<Vec<String>, Vec<LocatedError>> {
         })?
         .filter_map(|e| e.ok())
         // A spec.json that is not a regular file is kept, to be refused by name.
+        // So is one that cannot be looked at (not "missing").
         .filter(|e| {
             let spec = e.path().join("spec.json");
-            std::fs::symlink_metadata(&spec).is_ok() && !spec.is_dir()
+            match std::fs::symlink_metadata(&spec) {
+                Ok(_) => !spec.is_dir(),
+                Err(e) => {
+                    e.kind() != std::io::ErrorKind::NotFound
+                        && e.kind() != std::io::ErrorKind::NotADirectory
+                }
+            }
         })
         .filter_map(|e| e.file_name().to_str().map(str::to_string))
         .collect();
@@ -255,11 +262,18 @@ fn split_families(
         .map(|id| {
             let spec = dataset.join(id).join("spec.json");
             // A spec.json that is there but is no regular file (a device, a FIFO, an
-            // unreadable link) says what it is.
-            if std::fs::symlink_metadata(&spec).is_ok()
-                && let Err(e) = crate::study::source::check_regular(&spec)
-            {
-                return e;
+            // unreadable link) says what it is; one that cannot even be looked at (a
+            // folder without search permission) says why.
+            match std::fs::symlink_metadata(&spec) {
+                Ok(_) => {
+                    if let Err(e) = crate::study::source::check_regular(&spec) {
+                        return e;
+                    }
+                }
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return LocatedError::whole_file(&spec, format!("cannot read: {e}"));
+                }
+                Err(_) => {}
             }
             LocatedError::whole_file(
                 &dataset.join(id),
@@ -295,7 +309,9 @@ fn read_tasks(root: &Path, split: Option<&str>) -> Result<Prompts, Vec<LocatedEr
     };
     let mut out = HashMap::new();
     let mut errors = Vec::new();
-    for path in files.iter().filter(|p| p.is_file()) {
+    // A tasks file that is there but no regular file (a FIFO) is read, and refused by
+    // name, rather than skipped for no prompts.
+    for path in files.iter().filter(|p| present(p)) {
         let mut reader = JsonlReader::open(path).map_err(|e| vec![e])?;
         while let Some(record) = reader.next_record::<Task>() {
             match record {
@@ -393,7 +409,7 @@ fn family(
         String::new()
     });
     let gold_path = dir.join("properties").join("properties.json");
-    let gold = if gold_path.is_file() {
+    let gold = if present(&gold_path) {
         match read_text(&gold_path).and_then(|t| parse_json::<Value>(&display_path(&gold_path), &t))
         {
             Ok(v) => Some(v),
@@ -486,6 +502,12 @@ fn family(
         )]),
         ..Program::default()
     })
+}
+
+/// Whether something other than a directory is at `path` (a regular file, or a FIFO,
+/// a device or a dangling link that reading then refuses by name).
+fn present(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok() && !path.is_dir()
 }
 
 /// (task name, style) of every implementation: the spec's list, else the `rtl/*.sv`

@@ -42,16 +42,41 @@ pub fn tokens(text: &str) -> Vec<Range<usize>> {
     out
 }
 
+/// The most tokens (both sides together, after their common start and end) the word
+/// diff compares token by token. Myers' diff costs (N+M)·D, so two 10,000-atom texts
+/// whose operands are reordered cost about 10^9 steps per drawn frame; past this many,
+/// the whole differing middle is marked instead (issue 29, item 10).
+pub const MAX_DIFF_TOKENS: usize = 4000;
+
 /// The byte ranges of `old` and of `new` that the other side lacks (changed tokens,
-/// white space not counted).
+/// white space not counted). The tokens both texts start and end with are never
+/// marked; a middle of more than [`MAX_DIFF_TOKENS`] tokens is marked whole.
 pub fn word_diff(old: &str, new: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
     let old_tokens = significant(old);
     let new_tokens = significant(new);
-    let old_words: Vec<&str> = old_tokens.iter().map(|r| &old[r.clone()]).collect();
-    let new_words: Vec<&str> = new_tokens.iter().map(|r| &new[r.clone()]).collect();
+    let old_all: Vec<&str> = old_tokens.iter().map(|r| &old[r.clone()]).collect();
+    let new_all: Vec<&str> = new_tokens.iter().map(|r| &new[r.clone()]).collect();
+    let head = old_all
+        .iter()
+        .zip(&new_all)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let tail = old_all[head..]
+        .iter()
+        .rev()
+        .zip(new_all[head..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let old_tokens = &old_tokens[head..old_tokens.len() - tail];
+    let new_tokens = &new_tokens[head..new_tokens.len() - tail];
+    if old_tokens.len() + new_tokens.len() > MAX_DIFF_TOKENS {
+        return (old_tokens.to_vec(), new_tokens.to_vec());
+    }
+    let old_words = &old_all[head..old_all.len() - tail];
+    let new_words = &new_all[head..new_all.len() - tail];
     let mut old_changed = Vec::new();
     let mut new_changed = Vec::new();
-    for op in capture_diff_slices(Algorithm::Myers, &old_words, &new_words) {
+    for op in capture_diff_slices(Algorithm::Myers, old_words, new_words) {
         match op {
             DiffOp::Equal { .. } => {}
             DiffOp::Delete {
@@ -118,13 +143,21 @@ pub fn apply_rename(text: &str, rename: &BTreeMap<String, String>) -> String {
 /// Splits byte ranges over a text into per-line ranges (line-relative), one list per
 /// line of `text` (as `str::lines` splits it).
 pub fn ranges_by_line(text: &str, ranges: &[Range<usize>]) -> Vec<Vec<Range<usize>>> {
+    // One sweep over the ranges in order, not every range for every line (a 10,000-line
+    // text with as many marks was 10^8 steps per drawn frame).
+    let mut sorted = ranges.to_vec();
+    sorted.sort_by_key(|r| (r.start, r.end));
+    let mut first = 0;
     let mut out = Vec::new();
     let mut start = 0;
     for line in text.split_inclusive('\n') {
         let content = line.trim_end_matches(['\n', '\r']);
         let end = start + content.len();
         let mut here = Vec::new();
-        for r in ranges {
+        while first < sorted.len() && sorted[first].end <= start {
+            first += 1;
+        }
+        for r in sorted[first..].iter().take_while(|r| r.start < end) {
             let s = r.start.max(start);
             let e = r.end.min(end);
             if s < e {
@@ -169,6 +202,37 @@ mod tests {
         assert!(!o.is_empty() && !n.is_empty());
         let (o, n) = word_diff("same  text", "same text");
         assert!(o.is_empty() && n.is_empty());
+    }
+
+    /// The diff of two 10,000-atom conditions whose operands are reversed: the common
+    /// start and end are never marked, and the middle, past the cap, is marked whole
+    /// (token by token, Myers would find the `&&`s common to both: not marked).
+    #[test]
+    fn a_middle_past_the_cap_is_marked_whole_not_diffed() {
+        let atoms: Vec<String> = (0..10_000).map(|i| format!("a{i}")).collect();
+        let mut reversed = atoms.clone();
+        reversed.reverse();
+        let old = format!("if ({}) x = y;", atoms.join(" && "));
+        let new = format!("if ({}) x = y;", reversed.join(" && "));
+        let (o, n) = word_diff(&old, &new);
+        let middle = 2 * 10_000 - 1;
+        assert!(2 * middle > MAX_DIFF_TOKENS);
+        assert_eq!(o.len(), middle, "every token between `(` and `)`");
+        assert_eq!(n.len(), middle);
+        assert_eq!(texts(&old, &o[1..2]), ["&&"], "`&&` marked too");
+        assert!(!texts(&old, &o).contains(&"if") && !texts(&old, &o).contains(&"x"));
+        // Under the cap the diff is token by token.
+        let (o, _) = word_diff("if (a && b && c) x = y;", "if (c && b && a) x = y;");
+        assert!(!texts("if (a && b && c) x = y;", &o).contains(&"&&"));
+    }
+
+    #[test]
+    fn ranges_by_line_sweeps_unsorted_ranges_once() {
+        let text = "ab\ncd\n\nef";
+        assert_eq!(
+            ranges_by_line(text, &[7..9, 1..4, 0..1]),
+            vec![vec![0..1, 1..2], vec![0..1], vec![], vec![0..2]]
+        );
     }
 
     #[test]
