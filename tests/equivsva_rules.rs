@@ -126,19 +126,19 @@ fn equivsva_rules_on_the_raw_dev_generations_give_the_published_figures() {
     let flipscope: Vec<(&str, i64)> = table.iter().map(|(k, v)| (*k, v.0)).collect();
     let expected: BTreeMap<&str, i64> = [
         ("outputs", 96),
-        ("syntax_valid", 82),
-        ("properties", 418),
-        ("interface_only", 336),
-        ("sound", 104),
+        ("syntax_valid", 81),
+        ("properties", 410),
+        ("interface_only", 328),
+        ("sound", 97),
         ("tasks", 96),
-        ("tasks_with_sound", 56),
+        ("tasks_with_sound", 53),
         ("families", 24),
         ("families_all_sound", 7),
         ("families_none_sound", 3),
         ("variant_sensitive", 17),
-        ("mutant_checks", 312),
-        ("mutant_detections", 4),
-        ("mutants_caught", 4),
+        ("mutant_checks", 291),
+        ("mutant_detections", 1),
+        ("mutants_caught", 1),
     ]
     .into_iter()
     .collect();
@@ -159,8 +159,7 @@ fn equivsva_rules_on_the_raw_dev_generations_give_the_published_figures() {
             ("interface-quirk", -6),
             ("lowering-unsupported", -5),
             ("syntax:immediate-assertion-outside-procedure", -4),
-            ("syntax:redefinition", -3),
-            ("vacuity", 2),
+            ("vacuity", 6),
         ]
     );
     let syntax: Vec<(&str, &str)> = r["syntax"]
@@ -172,7 +171,6 @@ fn equivsva_rules_on_the_raw_dev_generations_give_the_published_figures() {
     assert_eq!(
         syntax,
         [
-            ("interrupt_0009__onehot_case", "redefinition"),
             (
                 "rate_limiter_0009__function_update",
                 "immediate-assertion-outside-procedure"
@@ -194,6 +192,13 @@ fn equivsva_rules_on_the_raw_dev_generations_give_the_published_figures() {
         (Some("pass"), Some("unknown"))
     );
     assert_eq!(r["dataset_defects"], Value::Array(Vec::new()));
+    // flipscope's syntax gate rejects the property declared twice too
+    // (interrupt_0009__onehot_case's `p_wait_low_to_armed`): no cause of a difference.
+    assert!(
+        rows.iter()
+            .all(|row| row["causes"].get("syntax:redefinition").is_none()),
+        "{rows:?}"
+    );
 }
 
 /// `--rules flipscope` is the default, and reconcile needs other rules.

@@ -171,8 +171,19 @@ fn every_format_renders_and_carries_provenance() {
     let pairs = paper_pairs(dir.path());
     let p = pairs.to_str().unwrap();
     let version = env!("CARGO_PKG_VERSION");
-    let csv = stdout(&[p, "--replicates", "100", "--format", "csv"]);
-    let header = csv.lines().find(|l| !l.starts_with('#')).unwrap();
+    let sidecar = dir.path().join("provenance.txt");
+    let csv = stdout(&[
+        p,
+        "--replicates",
+        "100",
+        "--format",
+        "csv",
+        "--provenance",
+        sidecar.to_str().unwrap(),
+    ]);
+    // Plain CSV: the header is the first line; the provenance is in its sidecar.
+    assert!(!csv.lines().any(|l| l.starts_with('#')), "{csv}");
+    let header = csv.lines().next().unwrap();
     assert!(header.starts_with(
         "model,variant,programs,N,B,T,R,L,G,acc_base,acc_trans,delta_acc,delta_acc_lo"
     ));
@@ -187,7 +198,8 @@ fn every_format_renders_and_carries_provenance() {
     );
     let tex = stdout(&[p, "--replicates", "100", "--format", "latex"]);
     assert!(tex.contains("53.9\\%"), "{tex}");
-    for (name, out) in [("csv", &csv), ("markdown", &md), ("latex", &tex)] {
+    let provenance = std::fs::read_to_string(&sidecar).unwrap();
+    for (name, out) in [("csv", &provenance), ("markdown", &md), ("latex", &tex)] {
         assert!(
             out.contains(version) && out.contains("sha256"),
             "{name} lacks provenance"

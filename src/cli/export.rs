@@ -57,6 +57,12 @@ pub struct MetricsArgs {
     pub scoring: super::score::ScoringArgs,
     #[command(flatten)]
     pub rules: super::rules::RulesArgs,
+    /// Where the provenance of `--format csv` goes (default: standard error).
+    #[arg(long, value_name = "FILE")]
+    pub provenance: Option<PathBuf>,
+    /// Which table `--format csv` writes (see `flipscope metrics --table`).
+    #[arg(long, value_enum, value_name = "figures|pairs|noise")]
+    pub table: Option<metrics::TableArg>,
 }
 
 /// The formats of `export metrics`.
@@ -105,6 +111,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn run_metrics(args: MetricsArgs) -> anyhow::Result<ExitCode> {
     let format: FormatArg = args.format.into();
+    if (args.table.is_some() || args.provenance.is_some()) && format != FormatArg::Csv {
+        return Err(
+            super::UsageError("--table and --provenance apply to --format csv".into()).into(),
+        );
+    }
     let report = metrics::full_report(&metrics::Args {
         paths: args.paths,
         filter: args.filter,
@@ -116,9 +127,15 @@ fn run_metrics(args: MetricsArgs) -> anyhow::Result<ExitCode> {
         scoring: args.scoring,
         rules: args.rules,
         provenance: None,
+        table: None,
         per: None,
     })?;
-    let text = metrics::render(&report, Format::from(format));
+    let text = metrics::output(
+        &report,
+        Format::from(format),
+        args.table,
+        args.provenance.as_deref(),
+    )?;
     write_out(args.output.as_deref(), &text)
 }
 

@@ -2,7 +2,8 @@
 //! pass a filter, with program-clustered bootstrap intervals and the exact McNemar
 //! test, as a table, JSON, CSV, Markdown or LaTeX; for whole-module studies also the
 //! figures of their property verdicts per model and implementation style, with
-//! family-clustered intervals.
+//! family-clustered intervals. CSV is one plain table (`--table`), its provenance
+//! written to `--provenance FILE` or standard error.
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -55,14 +56,29 @@ pub struct Args {
     pub scoring: ScoringArgs,
     #[command(flatten)]
     pub rules: super::rules::RulesArgs,
-    /// Where the provenance of a CSV table of external verdicts (AssertionBench) goes
-    /// (default: standard error; the CSV itself is plain).
+    /// Where the provenance of `--format csv` goes (default: standard error; the CSV
+    /// itself is plain: a header row, then data rows).
     #[arg(long, value_name = "FILE")]
     pub provenance: Option<PathBuf>,
+    /// Which table `--format csv` writes: a whole-module study's figures (its default),
+    /// the paired metrics (the default otherwise), or the noise floor.
+    #[arg(long, value_enum, value_name = "figures|pairs|noise")]
+    pub table: Option<TableArg>,
     /// For a study with external verdicts (AssertionBench): one row per design cell or
     /// per model and shots (default: design for csv, model otherwise).
     #[arg(long, value_enum, value_name = "design|model")]
     pub per: Option<super::metrics_pce::PerArg>,
+}
+
+/// `--table`: the one table a CSV holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TableArg {
+    /// A whole-module study's figures per model and implementation style.
+    Figures,
+    /// The paired metrics per (model, variant).
+    Pairs,
+    /// Each transformation against its model's self-flip rate (several samples).
+    Noise,
 }
 
 /// `--interval`.
@@ -101,22 +117,40 @@ const WARNINGS_SHOWN: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let filter = Filter::parse(&args.filter);
+    if args.table.is_some() && args.format != FormatArg::Csv {
+        return Err(UsageError("--table applies to --format csv".into()).into());
+    }
+    if args.provenance.is_some() && args.format != FormatArg::Csv {
+        return Err(UsageError("--provenance applies to --format csv".into()).into());
+    }
     if let Ok(f) = &filter
         && let Some(report) = super::metrics_stream::report(&args, f)
     {
-        super::output::print(&export::render(&report, args.format.into()))?;
+        let full = FullReport {
+            metrics: report,
+            families: Vec::new(),
+            outputs_read: 0,
+            outputs_matched: 0,
+            noise: Vec::new(),
+        };
+        let text = output(
+            &full,
+            args.format.into(),
+            args.table,
+            args.provenance.as_deref(),
+        )?;
+        super::output::print(&text)?;
         return Ok(ExitCode::SUCCESS);
     }
     let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
     if super::metrics_pce::applies(&study) {
+        if args.table.is_some() {
+            return Err(UsageError(
+                "--table does not apply to studies with external verdicts (AssertionBench): `--per design|model` chooses their table".into(),
+            )
+            .into());
+        }
         return super::metrics_pce::run(&args, &study);
-    }
-    if args.provenance.is_some() {
-        return Err(UsageError(
-            "--provenance applies to the CSV of studies with external verdicts (AssertionBench)"
-                .into(),
-        )
-        .into());
     }
     if args.per.is_some() {
         return Err(UsageError(
@@ -141,7 +175,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let report = full_report_of(&args, filter?, study)?;
-    let text = render(&report, args.format.into());
+    let text = output(
+        &report,
+        args.format.into(),
+        args.table,
+        args.provenance.as_deref(),
+    )?;
     super::output::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -158,6 +197,82 @@ pub struct FullReport {
     /// Each transformation against its model's self-flip rate (models with several
     /// samples per prompt only).
     pub noise: Vec<AgainstNoise>,
+}
+
+/// The text `metrics` and `export metrics` print: [`render`], except that CSV is one
+/// plain table (`table`, default the figures of a whole-module study, else the paired
+/// metrics) whose provenance goes to `provenance` or standard error.
+pub fn output(
+    report: &FullReport,
+    format: Format,
+    table: Option<TableArg>,
+    provenance: Option<&std::path::Path>,
+) -> anyhow::Result<String> {
+    if format != Format::Csv {
+        return Ok(render(report, format));
+    }
+    let module = !report.families.is_empty() || report.outputs_read > 0;
+    let table = table.unwrap_or(if module {
+        TableArg::Figures
+    } else {
+        TableArg::Pairs
+    });
+    let text = match table {
+        TableArg::Figures => family::export::render(&report.families, Format::Csv),
+        TableArg::Pairs => export::render(&report.metrics, Format::Csv),
+        TableArg::Noise => noise_csv(&report.noise),
+    };
+    let mut lines = export::csv::provenance(&report.metrics);
+    if module {
+        lines.push_str(&format!(
+            "outputs: {} read, {} matched\n",
+            report.outputs_read, report.outputs_matched
+        ));
+    }
+    let other = match table {
+        TableArg::Figures | TableArg::Noise => "pairs",
+        TableArg::Pairs if module => "figures",
+        TableArg::Pairs => "",
+    };
+    if !report.noise.is_empty() && table != TableArg::Noise {
+        lines.push_str("note: the noise floor is `--table noise`\n");
+    }
+    if !other.is_empty() {
+        lines.push_str(&format!(
+            "note: the CSV holds one table; `--table {other}` gives the {other}\n"
+        ));
+    }
+    match provenance {
+        Some(path) => {
+            use anyhow::Context;
+            std::fs::write(path, &lines)
+                .with_context(|| format!("cannot write {}", path.display()))?
+        }
+        None => eprint!("{lines}"),
+    }
+    Ok(text)
+}
+
+/// The noise floor as CSV: one row per (model, variant).
+fn noise_csv(noise: &[AgainstNoise]) -> String {
+    let num = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
+    let mut out = String::from(
+        "model,variant,invariance_failure,self_flip,difference,difference_lo,difference_hi,programs\n",
+    );
+    for n in noise {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{}\n",
+            export::csv::quote(&n.model),
+            export::csv::quote(&n.variant),
+            num(n.invariance_failure),
+            num(n.self_flip),
+            num(n.difference),
+            num(n.interval.map(|i| i.lo)),
+            num(n.interval.map(|i| i.hi)),
+            n.programs
+        ));
+    }
+    out
 }
 
 /// Renders a full report: the paired metrics alone for a study without verdicts;
@@ -318,7 +433,7 @@ fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Resu
                 variant: o.variant.clone(),
                 program: o.program.clone(),
                 behavior: family::SOUND_BEHAVIOR.to_string(),
-                sample: 0,
+                sample: o.sample,
             },
         )
     })

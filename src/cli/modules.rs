@@ -107,15 +107,15 @@ fn print_report(report: &ModuleScoreReport) {
     }
 }
 
-/// Outputs (model, program, variant) whose every verdict line has syntax ok, all
+/// Outputs (model, program, variant, sample) whose every verdict line has syntax ok, all
 /// outputs, and the sound properties of the valid ones: the rule of the family figures
 /// (`stats::family::outputs`), counted for the closing line of `score`.
 fn valid_outputs(verdicts: &[PropertyVerdict]) -> (usize, usize, usize) {
-    let mut outputs: std::collections::BTreeMap<(&str, &str, &str), (bool, usize)> =
+    let mut outputs: std::collections::BTreeMap<(&str, &str, &str, u32), (bool, usize)> =
         std::collections::BTreeMap::new();
     for v in verdicts {
         let entry = outputs
-            .entry((&v.model, &v.program, &v.variant))
+            .entry((&v.model, &v.program, &v.variant, v.sample_index()))
             .or_insert((true, 0));
         entry.0 &= v.syntax.ok;
         entry.1 += usize::from(v.is_property() && v.is_sound());

@@ -57,15 +57,10 @@ pub fn judged(study: &Study, verdicts: &[PropertyVerdict], options: &EquivsvaOpt
     judge(study, verdicts, options)
 }
 
-/// The study's verdicts under `rules` (flipscope's verdicts in, the rules' out), with
-/// the dataset defects named on standard error.
-pub fn apply(
-    study: &Study,
-    verdicts: &[PropertyVerdict],
-    rules: &RulesArgs,
-    options: &EquivsvaOptions,
-) -> Vec<PropertyVerdict> {
-    let defects: Vec<(String, String, String)> = study
+/// The study's families whose own RTL is not legal IEEE 1800: (program, design, the
+/// first keyword use).
+fn defects(study: &Study) -> Vec<(String, String, String)> {
+    study
         .programs
         .iter()
         .filter(|p| p.is_module())
@@ -75,7 +70,39 @@ pub fn apply(
                 .next()
                 .map(|(d, k)| (p.id.clone(), d, k.to_string()))
         })
-        .collect();
+        .collect()
+}
+
+/// The verdicts `score` writes under `rules`: under flipscope's, every line (a dataset
+/// defect is named on standard error and left out where the figures are computed, so
+/// that `--include-invalid-designs` can count it later); under EquivSVA's, the lines
+/// rewritten by their rules ([`apply`]).
+pub fn to_write(
+    study: &Study,
+    verdicts: &[PropertyVerdict],
+    rules: &RulesArgs,
+    options: &EquivsvaOptions,
+) -> Vec<PropertyVerdict> {
+    if Rules::from(rules.rules) == Rules::Equivsva {
+        return apply(study, verdicts, rules, options);
+    }
+    for (p, d, k) in defects(study) {
+        eprintln!(
+            "warning: program \"{p}\" is a dataset defect: its {d} is not legal IEEE 1800 ({k}); its verdicts are written, and the figures leave it out (--include-invalid-designs counts it)"
+        );
+    }
+    verdicts.to_vec()
+}
+
+/// The study's verdicts under `rules` (flipscope's verdicts in, the rules' out), with
+/// the dataset defects named on standard error.
+pub fn apply(
+    study: &Study,
+    verdicts: &[PropertyVerdict],
+    rules: &RulesArgs,
+    options: &EquivsvaOptions,
+) -> Vec<PropertyVerdict> {
+    let defects = defects(study);
     match Rules::from(rules.rules) {
         Rules::Flipscope => {
             for (p, d, k) in &defects {

@@ -149,7 +149,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if modules {
         let verdicts = super::modules::score(&study, &args.scoring)?;
         let options = super::rules::equivsva_options(&args.scoring);
-        let verdicts = super::rules::apply(&study, &verdicts, &args.rules, &options);
+        let verdicts = super::rules::to_write(&study, &verdicts, &args.rules, &options);
         super::modules::write_verdicts(args.verdicts.as_deref(), &verdicts)?;
         if !fragments {
             return Ok(ExitCode::SUCCESS);

@@ -116,6 +116,7 @@ pub fn verdicts_of_output(
             program: g.program.clone(),
             variant: g.variant.clone(),
             model: g.model.clone(),
+            sample: g.sample,
             stratum: None,
             index: Some(index),
             name: Some(prop.name.clone()),

@@ -1,6 +1,6 @@
 //! Scoring whole-module programs (EquivSVA families, AssertionBench designs) by formal
 //! proof: every generated property of every output is read (strict and lenient),
-//! checked for syntax and elaboration, for naming only interface signals, proven on its
+//! checked for IEEE 1800 legality with its design ([`legality`]), syntax and elaboration, for naming only interface signals, proven on its
 //! own implementation, on the program's other implementations (transfer) and, when it
 //! passes, on the mutants; the result is one [`PropertyVerdict`] per property (see
 //! `docs/formats.md`, `verdicts.jsonl`). The proofs are `crate::formal`'s.
@@ -8,6 +8,7 @@
 //! [`PropertyVerdict`]: crate::study::PropertyVerdict
 
 mod convert;
+pub mod legality;
 mod run;
 pub mod strict;
 

@@ -56,7 +56,7 @@ pub struct DesignError {
 #[derive(Debug, Clone, Default)]
 pub struct ModuleScoreReport {
     /// By model, then program (file order), then variant (`original` first), then
-    /// property (reading order).
+    /// sample, then property (reading order).
     pub verdicts: Vec<PropertyVerdict>,
     /// Sorted by model, program, variant.
     pub missing_generations: Vec<MissingModuleGeneration>,
@@ -159,6 +159,7 @@ pub fn score_modules(
             g.model.clone(),
             i,
             variant_rank(programs[i].program, &g.variant),
+            g.sample_index(),
         )
     });
     missing(&programs, &generations, &mut report);
@@ -247,6 +248,7 @@ pub fn score_modules(
         .hash();
         let mut lines =
             verdicts_of_output(o.generation, &o.properties, &by_design, &d.mutant_names);
+        gate(d.program, o, &mut lines);
         if lines.is_empty() {
             lines.push(no_property(o.generation));
         }
@@ -259,14 +261,32 @@ pub fn score_modules(
     Ok(report)
 }
 
+/// IEEE 1800 legality before elaboration ([`super::legality`]): a property that is
+/// not legal with its design has a syntax error, and so is not sound.
+fn gate(program: &Program, o: &Output, lines: &mut [PropertyVerdict]) {
+    let v = &o.generation.variant;
+    let rtl = program.variant_rtl(v).unwrap_or("");
+    let illegal = super::legality::illegal_properties(rtl, program.variant_top(v), &o.properties);
+    for line in lines.iter_mut() {
+        if let Some(Some(why)) = line.index.and_then(|i| illegal.get(i))
+            && line.syntax.ok
+        {
+            line.syntax = Syntax::error(why.clone());
+            line.sound = Some(line.computed_sound());
+        }
+    }
+}
+
 /// The line of an output from which no property was read.
 fn no_property(g: &Generation) -> PropertyVerdict {
-    PropertyVerdict::empty_output(
+    let mut v = PropertyVerdict::empty_output(
         &g.program,
         &g.variant,
         &g.model,
         Syntax::error("no property declaration or assertion in the output"),
-    )
+    );
+    v.sample = g.sample;
+    v
 }
 
 /// The (model, program, variant) triples without a generation, for every model that
@@ -313,8 +333,9 @@ fn prove_options(key: &ProverKey, options: &ModuleScoreOptions) -> ProveOptions 
 /// The engine and options as hashed into `input_hash`.
 fn engine_text(options: &ModuleScoreOptions, versions: &str) -> String {
     format!(
-        "flipscope {}; {versions}; pdr depth {}; timeout {} s; transfer {}; mutants {}",
+        "flipscope {}; {versions}; {}; pdr depth {}; timeout {} s; transfer {}; mutants {}",
         env!("CARGO_PKG_VERSION"),
+        super::legality::GATE,
         options.prove.depth,
         options.prove.timeout.as_secs_f64(),
         options.transfer,

@@ -155,3 +155,47 @@ fn without_generations_nothing_is_proven() {
     assert_eq!(report.missing_generations.len(), 1);
     assert_eq!(report.missing_generations[0].variant, "nested_if");
 }
+
+#[test]
+fn several_samples_of_one_output_are_scored_each() {
+    if !have_tools() {
+        return;
+    }
+    let sample = |k: u32, output: &str| Generation {
+        sample: Some(k).filter(|k| *k > 0),
+        ..generation(ORIGINAL, output)
+    };
+    let study = Study::new(
+        vec![program()],
+        vec![
+            sample(
+                1,
+                "assert property (@(posedge clk) disable iff (rst) a |-> y);",
+            ),
+            sample(
+                0,
+                "property p_follow; @(posedge clk) disable iff (rst) a |=> y; endproperty\nassert property (p_follow);",
+            ),
+            generation("nested_if", ""),
+        ],
+        vec![],
+        vec![],
+    );
+    let report = score_modules(&study, &options()).unwrap();
+    let got: Vec<(&str, u32, Option<usize>, Option<bool>)> = report
+        .verdicts
+        .iter()
+        .map(|v| (v.variant.as_str(), v.sample_index(), v.index, v.sound))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (ORIGINAL, 0, Some(0), Some(true)),
+            (ORIGINAL, 1, Some(0), Some(false)),
+            ("nested_if", 0, None, None),
+        ]
+    );
+    let keys: std::collections::BTreeSet<_> = report.verdicts.iter().map(|v| v.key()).collect();
+    assert_eq!(keys.len(), 3, "each sample's lines have their own key");
+    assert!(report.missing_generations.is_empty());
+}

@@ -118,10 +118,15 @@ pub fn reconcile(study: &Study, verdicts: &[PropertyVerdict], judged: &Judged) -
         table.insert(model.clone(), rows);
     }
     let mut syntax = Vec::new();
-    let mut valid: BTreeMap<(String, String, String), bool> = BTreeMap::new();
+    let mut valid: BTreeMap<crate::rules::equivsva::judge::OutputKey, bool> = BTreeMap::new();
     for v in verdicts {
         *valid
-            .entry((v.model.clone(), v.program.clone(), v.variant.clone()))
+            .entry((
+                v.model.clone(),
+                v.program.clone(),
+                v.variant.clone(),
+                v.sample_index(),
+            ))
             .or_insert(true) &= v.syntax.ok;
     }
     for (k, ok) in valid {
@@ -131,7 +136,11 @@ pub fn reconcile(study: &Study, verdicts: &[PropertyVerdict], judged: &Judged) -
         if let Some(e) = judged.outputs[&k].slang.first() {
             syntax.push(SyntaxRejection {
                 model: k.0,
-                task: format!("{}__{}", k.1, k.2),
+                task: if k.3 > 0 {
+                    format!("{}__{} sample {}", k.1, k.2, k.3)
+                } else {
+                    format!("{}__{}", k.1, k.2)
+                },
                 rule: e.rule.as_str(),
                 message: e.to_string(),
             });

@@ -169,9 +169,9 @@ struct Loader {
     generation_at: HashMap<(String, String, String, Option<u32>, u32), Place>,
     pair_at: HashMap<PairKey, Place>,
     verdict_at: HashMap<VerdictKey, Place>,
-    /// Outputs (model, program, variant) with a line of their own (index null) or with
+    /// Outputs (model, program, variant, sample) with a line of their own (index null) or with
     /// property lines, and where the first was, to report one mixed with the other.
-    output_at: HashMap<(String, String, String), (bool, Place)>,
+    output_at: HashMap<(String, String, String, u32), (bool, Place)>,
     /// Ids of program lines that failed to load, so the records naming them do not
     /// each add an "unknown program" error.
     broken_programs: HashSet<String>,
@@ -482,7 +482,12 @@ impl Loader {
             self.error(at.at(&["index"], message));
             return;
         }
-        let output = (v.model.clone(), v.program.clone(), v.variant.clone());
+        let output = (
+            v.model.clone(),
+            v.program.clone(),
+            v.variant.clone(),
+            v.sample_index(),
+        );
         if let Some((had_property, first)) = self.output_at.get(&output)
             && *had_property != v.is_property()
         {

@@ -182,6 +182,10 @@ pub struct PropertyVerdict {
     pub variant: String,
     /// The model that generated the output.
     pub model: String,
+    /// Which sample of several for the same prompt the output is (its generation's
+    /// `sample`); absent is sample 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sample: Option<u32>,
     /// The program's stratum (an EquivSVA family's category), copied so a verdicts
     /// file can be read alone. When programs are loaded it must equal the program's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -242,6 +246,7 @@ impl PropertyVerdict {
             program: program.to_string(),
             variant: variant.to_string(),
             model: model.to_string(),
+            sample: None,
             stratum: None,
             index: None,
             name: None,
@@ -260,14 +265,20 @@ impl PropertyVerdict {
         }
     }
 
-    /// The line's identity: (model, program, variant, index).
+    /// The line's identity: (model, program, variant, sample, index).
     pub fn key(&self) -> VerdictKey {
         VerdictKey {
             model: self.model.clone(),
             program: self.program.clone(),
             variant: self.variant.clone(),
+            sample: self.sample_index(),
             index: self.index,
         }
+    }
+
+    /// The sample index (0 when the line records none).
+    pub fn sample_index(&self) -> u32 {
+        self.sample.unwrap_or(0)
     }
 
     /// Whether the line stands for a property (not for an output without one).
@@ -312,6 +323,7 @@ pub struct VerdictKey {
     pub model: String,
     pub program: String,
     pub variant: String,
+    pub sample: u32,
     pub index: Option<usize>,
 }
 
@@ -322,9 +334,13 @@ impl fmt::Display for VerdictKey {
             .map_or_else(|| "no property".to_string(), |i| format!("property {i}"));
         write!(
             f,
-            "model \"{}\", program \"{}\", variant \"{}\", {index}",
+            "model \"{}\", program \"{}\", variant \"{}\", ",
             self.model, self.program, self.variant
-        )
+        )?;
+        if self.sample > 0 {
+            write!(f, "sample {}, ", self.sample)?;
+        }
+        f.write_str(&index)
     }
 }
 

@@ -134,15 +134,23 @@ pub struct OutputJudgement {
 pub struct Judged {
     /// By position in the verdicts judged.
     pub lines: Vec<LineJudgement>,
-    /// By (model, program, variant).
-    pub outputs: HashMap<(String, String, String), OutputJudgement>,
+    /// By (model, program, variant, sample).
+    pub outputs: HashMap<OutputKey, OutputJudgement>,
     /// Families whose own RTL (an implementation or a mutant) is illegal, with the
     /// first keyword use found and where (`variant` or `mutant NAME`).
     pub defective: BTreeMap<String, (String, KeywordUse)>,
 }
 
-fn key(v: &PropertyVerdict) -> (String, String, String) {
-    (v.model.clone(), v.program.clone(), v.variant.clone())
+/// An output's identity: (model, program, variant, sample).
+pub type OutputKey = (String, String, String, u32);
+
+fn key(v: &PropertyVerdict) -> OutputKey {
+    (
+        v.model.clone(),
+        v.program.clone(),
+        v.variant.clone(),
+        v.sample_index(),
+    )
 }
 
 /// The defects of a program's own RTL: the first keyword use of each implementation
@@ -203,12 +211,17 @@ fn asserted(code: &str, name: &str) -> bool {
 
 /// Judges every line of `verdicts` (flipscope's, of `study`'s module programs).
 pub fn judge(study: &Study, verdicts: &[PropertyVerdict], options: &EquivsvaOptions) -> Judged {
-    let outputs_text: HashMap<(String, String, String), String> = study
+    let outputs_text: HashMap<OutputKey, String> = study
         .generations
         .iter()
         .map(|g| {
             (
-                (g.model.clone(), g.program.clone(), g.variant.clone()),
+                (
+                    g.model.clone(),
+                    g.program.clone(),
+                    g.variant.clone(),
+                    g.sample_index(),
+                ),
                 code(&g.output),
             )
         })
@@ -382,8 +395,8 @@ pub fn verdicts_under(
 ) -> Vec<PropertyVerdict> {
     let on = |c: Cause| applied.contains(&c);
     let mut out = Vec::with_capacity(verdicts.len());
-    let mut dropped_all: BTreeMap<(String, String, String), PropertyVerdict> = BTreeMap::new();
-    let mut kept_any: std::collections::HashSet<(String, String, String)> = Default::default();
+    let mut dropped_all: BTreeMap<OutputKey, PropertyVerdict> = BTreeMap::new();
+    let mut kept_any: std::collections::HashSet<OutputKey> = Default::default();
     for (v, l) in verdicts.iter().zip(&judged.lines) {
         let k = key(v);
         let o = &judged.outputs[&k];
@@ -415,6 +428,7 @@ pub fn verdicts_under(
                     v.syntax.clone(),
                 );
                 e.stratum = v.stratum.clone();
+                e.sample = v.sample;
                 slang(&mut e.syntax);
                 e
             });

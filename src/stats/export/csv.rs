@@ -1,16 +1,23 @@
 //! CSV: one row per condition with full-precision fractions (not percents), each
-//! interval as two columns `KEY_lo` and `KEY_hi`, the count of left-out replicates,
-//! and the provenance as leading `# ` comment lines.
+//! interval as two columns `KEY_lo` and `KEY_hi`, and the count of left-out
+//! replicates. The CSV is plain (a header row, then data rows, as `csv.DictReader` and
+//! `pandas.read_csv` read it): its provenance is a text of its own ([`provenance`]),
+//! which the command writes to `--provenance FILE` or standard error.
 
 use super::table::{Cell, metrics_table, provenance_lines};
 use crate::stats::report::MetricsReport;
 
-/// Renders the report as CSV (RFC 4180 quoting).
+/// The provenance of a CSV table: one `label: value` line each.
+pub fn provenance(report: &MetricsReport) -> String {
+    provenance_lines(report)
+        .into_iter()
+        .map(|(label, value)| format!("{label}: {}\n", value.replace('\n', " ")))
+        .collect()
+}
+
+/// Renders the report as CSV (RFC 4180 quoting), without its provenance.
 pub fn render(report: &MetricsReport) -> String {
     let mut out = String::new();
-    for (label, value) in provenance_lines(report) {
-        out.push_str(&format!("# {label}: {}\n", value.replace('\n', " ")));
-    }
     let table = metrics_table(report);
     let mut header = Vec::new();
     for col in &table.columns {

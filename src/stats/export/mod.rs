@@ -1,5 +1,5 @@
 //! Renderers of a [`MetricsReport`]: an aligned text table, JSON, CSV, Markdown and
-//! LaTeX. All carry the provenance. The TUI can reuse [`table::metrics_table`] and the
+//! LaTeX. All but CSV carry the provenance (CSV's is [`csv::provenance`]). The TUI can reuse [`table::metrics_table`] and the
 //! renderers to export what is on screen.
 
 pub mod csv;

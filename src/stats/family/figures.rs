@@ -99,14 +99,24 @@ fn family_tallies(outputs: &[&OutputSummary], mutants: Option<usize>) -> Vec<u64
         t[slot("tasks_with_sound")] += u64::from(o.has_sound());
     }
     if !outputs.is_empty() {
-        let sound: Vec<u64> = outputs
-            .iter()
-            .map(|o| if o.syntax_valid { o.sound } else { 0 })
-            .collect();
+        // Implementations are compared sample by sample: a family is variant-sensitive
+        // when, in some sample, its implementations' sound counts differ (a difference
+        // between two samples of one implementation is the model's own noise).
+        let mut by_sample: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
+        for o in outputs {
+            by_sample
+                .entry(o.sample)
+                .or_default()
+                .push(if o.syntax_valid { o.sound } else { 0 });
+        }
         t[slot("families")] = 1;
         t[slot("families_all_sound")] = u64::from(outputs.iter().all(|o| o.has_sound()));
         t[slot("families_none_sound")] = u64::from(outputs.iter().all(|o| !o.has_sound()));
-        t[slot("variant_sensitive")] = u64::from(sound.iter().any(|&n| n != sound[0]));
+        t[slot("variant_sensitive")] = u64::from(
+            by_sample
+                .values()
+                .any(|sound| sound.iter().any(|&n| n != sound[0])),
+        );
     }
     t[slot("mutants_caught")] = caught.len() as u64;
     t[MUTANTS] = mutants.map_or(checked.len(), |m| m.max(checked.len())) as u64;

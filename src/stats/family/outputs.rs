@@ -1,5 +1,5 @@
-//! Property verdicts gathered per output (one model's output for one implementation of
-//! one family): whether it is syntactically valid, its properties, interface-only and
+//! Property verdicts gathered per output (one model's output, one sample of it, for one
+//! implementation of one family): whether it is syntactically valid, its properties, interface-only and
 //! sound ones, mutant checks and detections, and its category for the filter; and the
 //! output as a filter row paired with the family's canonical output.
 
@@ -17,6 +17,8 @@ pub struct OutputSummary {
     pub model: String,
     pub program: String,
     pub variant: String,
+    /// Which sample of several for the same prompt (0 when there is one).
+    pub sample: u32,
     pub stratum: String,
     /// Every line of the output has syntax ok (an output with no property read is not
     /// valid unless its own line says it is).
@@ -88,25 +90,28 @@ fn category(lines: &[&PropertyVerdict], syntax_valid: bool) -> &'static str {
     }
 }
 
-/// Every output of the study's verdicts, sorted by (model, program, variant); the
-/// stratum is the program's when programs are loaded, else the verdicts'.
+/// Every output of the study's verdicts, sorted by (model, program, variant, sample);
+/// the stratum is the program's when programs are loaded, else the verdicts'.
 pub fn outputs(study: &Study) -> Vec<OutputSummary> {
-    let mut groups: BTreeMap<(&str, &str, &str), Vec<&PropertyVerdict>> = BTreeMap::new();
+    type Key<'a> = (&'a str, &'a str, &'a str, u32);
+    let mut groups: BTreeMap<Key, Vec<&PropertyVerdict>> = BTreeMap::new();
     for v in &study.verdicts {
         groups
-            .entry((&v.model, &v.program, &v.variant))
+            .entry((&v.model, &v.program, &v.variant, v.sample_index()))
             .or_default()
             .push(v);
     }
     groups
         .into_iter()
-        .map(|((model, program, variant), lines)| {
+        .map(|((model, program, variant, sample), lines)| {
             let stratum = study
                 .program(program)
                 .map(|p| p.stratum.clone())
                 .or_else(|| lines.iter().find_map(|l| l.stratum.clone()))
                 .unwrap_or_default();
-            summarize(model, program, variant, stratum, &lines)
+            let mut s = summarize(model, program, variant, stratum, &lines);
+            s.sample = sample;
+            s
         })
         .collect()
 }
@@ -142,13 +147,13 @@ fn summarize(
     s
 }
 
-/// An output as a filter row: the pair of the family's canonical output (base) and
-/// this one (trans), correct meaning "has a sound property". The canonical output is
-/// paired with itself.
+/// An output as a filter row: the pair of the family's canonical output of the same
+/// sample (base) and this one (trans), correct meaning "has a sound property". The
+/// canonical output is paired with itself.
 #[derive(Debug, Clone, Copy)]
 pub struct OutputRow<'a> {
     pub output: &'a OutputSummary,
-    /// The canonical output of the same (model, program), if there is one.
+    /// The canonical output of the same (model, program, sample), if there is one.
     pub canonical: Option<&'a OutputSummary>,
     /// Tags confirmed on the pair (variants only).
     pub tags: Option<&'a BTreeSet<String>>,
@@ -192,27 +197,30 @@ impl FilterRow for OutputRow<'_> {
     fn behavior_class(&self) -> Option<&str> {
         Some(&self.output.stratum)
     }
+    fn sample(&self) -> u32 {
+        self.output.sample
+    }
     fn tags(&self) -> impl Iterator<Item = &str> {
         self.tags.into_iter().flatten().map(String::as_str)
     }
 }
 
-/// The rows of `outputs`, each with its family's canonical output.
+/// The rows of `outputs`, each with its family's canonical output of the same sample.
 pub fn rows<'a>(
     outputs: &'a [OutputSummary],
     tags: impl Fn(&OutputSummary) -> Option<&'a BTreeSet<String>>,
 ) -> Vec<OutputRow<'a>> {
-    let canonical: BTreeMap<(&str, &str), &OutputSummary> = outputs
+    let canonical: BTreeMap<(&str, &str, u32), &OutputSummary> = outputs
         .iter()
         .filter(|o| o.variant == ORIGINAL)
-        .map(|o| ((o.model.as_str(), o.program.as_str()), o))
+        .map(|o| ((o.model.as_str(), o.program.as_str(), o.sample), o))
         .collect();
     outputs
         .iter()
         .map(|o| OutputRow {
             output: o,
             canonical: canonical
-                .get(&(o.model.as_str(), o.program.as_str()))
+                .get(&(o.model.as_str(), o.program.as_str(), o.sample))
                 .copied(),
             tags: tags(o),
         })

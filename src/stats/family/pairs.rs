@@ -1,5 +1,6 @@
 //! The paired view of whole-module studies in flipscope's own terms: one pair per
-//! (family, model, variant) against the family's canonical implementation, each side
+//! (family, model, variant, sample) against the family's canonical implementation's
+//! output of the same sample, each side
 //! correct when its output has a sound property. The pairs are ordinary
 //! [`PairRecord`]s (behavior `sound`), so accuracy, delta, conditional robustness,
 //! invariance failure, any-flip rate, the filter, tags and exports read as for VERT.
@@ -30,29 +31,37 @@ fn side(o: &OutputSummary) -> Side {
     }
 }
 
-/// The pairs of `outputs` (sorted by model, program, variant): each non-canonical
-/// output with its family's canonical output of the same model; an output without a
-/// canonical counterpart forms no pair. With programs loaded, each pair carries its
+/// The pairs of `outputs` (sorted by model, program, variant, sample): each
+/// non-canonical output with its family's canonical output of the same model and
+/// sample; an output without a canonical counterpart forms no pair. With programs loaded, each pair carries its
 /// pair hash over the programs and the two outputs' texts.
 pub fn derived_pairs(study: &Study, outputs: &[OutputSummary]) -> Vec<PairRecord> {
     let canonical = |o: &OutputSummary| {
-        outputs
-            .iter()
-            .find(|c| c.model == o.model && c.program == o.program && c.variant == ORIGINAL)
+        outputs.iter().find(|c| {
+            c.model == o.model
+                && c.program == o.program
+                && c.variant == ORIGINAL
+                && c.sample == o.sample
+        })
     };
-    let text = |model: &str, program: &str, variant: &str| {
+    let text = |model: &str, program: &str, variant: &str, sample: u32| {
         study
             .generations
             .iter()
-            .find(|g| g.model == model && g.program == program && g.variant == variant)
+            .find(|g| {
+                g.model == model
+                    && g.program == program
+                    && g.variant == variant
+                    && g.sample_index() == sample
+            })
             .map(|g| g.output.as_str())
     };
     let mut out = Vec::new();
     for o in outputs.iter().filter(|o| o.variant != ORIGINAL) {
         let Some(base) = canonical(o) else { continue };
         let pair_hash = study.program(&o.program).and_then(|program| {
-            let base_output = text(&o.model, &o.program, ORIGINAL)?;
-            let trans_output = text(&o.model, &o.program, &o.variant)?;
+            let base_output = text(&o.model, &o.program, ORIGINAL, o.sample)?;
+            let trans_output = text(&o.model, &o.program, &o.variant, o.sample)?;
             Some(
                 PairInputs {
                     program,
@@ -77,7 +86,7 @@ pub fn derived_pairs(study: &Study, outputs: &[OutputSummary]) -> Vec<PairRecord
             trans: side(o),
             flip: Some(FlipClass::from_sides(base.has_sound(), o.has_sound())),
             pair_hash,
-            sample: None,
+            sample: (o.sample > 0).then_some(o.sample),
             extra,
         });
     }

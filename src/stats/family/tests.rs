@@ -154,3 +154,88 @@ fn pairs_compare_each_variant_with_the_canonical_output() {
     assert!(r[0].is_canonical());
     assert_eq!(crate::stats::row::FilterRow::flip(&r[0]), "CC");
 }
+
+/// Two samples of each output of family `a`: sample 0 as in [`study`], sample 1 with
+/// the canonical output failing and `v` sound.
+fn sampled() -> Study {
+    let mut s = study();
+    s.verdicts.retain(|v| v.program == "a");
+    let more = [
+        r#"{"program": "a", "variant": "original", "model": "m", "sample": 1, "stratum": "arbiter", "index": 0, "interface_only": true, "status": {"status": "fail"}}"#,
+        r#"{"program": "a", "variant": "v", "model": "m", "sample": 1, "stratum": "arbiter", "index": 0, "interface_only": true, "status": {"status": "pass"}}"#,
+    ];
+    s.verdicts.extend(more.iter().map(|l| verdict(l)));
+    s
+}
+
+#[test]
+fn several_samples_are_several_outputs_paired_sample_by_sample() {
+    let study = sampled();
+    let o = outputs(&study);
+    let ids: Vec<(&str, u32, u64)> = o
+        .iter()
+        .map(|o| (o.variant.as_str(), o.sample, o.sound))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            ("original", 0, 1),
+            ("original", 1, 0),
+            ("v", 0, 0),
+            ("v", 1, 1)
+        ]
+    );
+    let pairs = derived_pairs(&study, &o);
+    let got: Vec<(Option<u32>, &str)> = pairs
+        .iter()
+        .map(|p| (p.sample, p.flip.unwrap().as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [(None, "CW"), (Some(1), "WC")],
+        "each sample with its own canonical output"
+    );
+    let r = rows(&o, |_| None);
+    let samples: Vec<(u32, bool)> = r
+        .iter()
+        .map(|row| {
+            (
+                crate::stats::row::FilterRow::sample(row),
+                crate::stats::row::FilterRow::base_correct(row),
+            )
+        })
+        .collect();
+    assert_eq!(samples, [(0, true), (1, false), (0, true), (1, false)]);
+    let refs: Vec<&OutputSummary> = o.iter().collect();
+    let f = &model_figures(&refs, &|_| None, &config())[0].all;
+    assert_eq!(
+        (
+            f.get("outputs"),
+            f.get("tasks_with_sound"),
+            f.get("families")
+        ),
+        (4, 2, 1)
+    );
+    assert_eq!(f.get("variant_sensitive"), 1);
+}
+
+#[test]
+fn samples_that_differ_alone_do_not_make_a_family_variant_sensitive() {
+    // Sample 0: both implementations have one sound property; sample 1: both none.
+    let lines = [
+        r#"{"program": "a", "variant": "original", "model": "m", "index": 0, "interface_only": true, "status": {"status": "pass"}}"#,
+        r#"{"program": "a", "variant": "v", "model": "m", "index": 0, "interface_only": true, "status": {"status": "pass"}}"#,
+        r#"{"program": "a", "variant": "original", "model": "m", "sample": 1, "index": 0, "interface_only": true, "status": {"status": "fail"}}"#,
+        r#"{"program": "a", "variant": "v", "model": "m", "sample": 1, "index": 0, "interface_only": true, "status": {"status": "fail"}}"#,
+    ];
+    let mut s = Study::new(vec![], vec![], vec![], vec![]);
+    s.verdicts = lines.iter().map(|l| verdict(l)).collect();
+    let o = outputs(&s);
+    let refs: Vec<&OutputSummary> = o.iter().collect();
+    let f = &model_figures(&refs, &|_| None, &config())[0].all;
+    assert_eq!(f.get("variant_sensitive"), 0, "only the samples differ");
+    assert_eq!(
+        (f.get("families_all_sound"), f.get("families_none_sound")),
+        (0, 0)
+    );
+}

@@ -293,6 +293,7 @@ fn task_verdicts(
             program: task.design_id.clone(),
             variant: variant.clone(),
             model: model.to_string(),
+            sample: None,
             stratum: None,
             index: Some(index),
             name: Some(p.name.clone()),

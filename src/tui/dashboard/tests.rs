@@ -276,6 +276,7 @@ fn cli_export(dir: &Path, filter: &str, format: Format) -> String {
         },
         rules: Default::default(),
         provenance: None,
+        table: None,
         per: None,
     };
     render(&crate::cli::metrics::report(&args).unwrap(), format)
