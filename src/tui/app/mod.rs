@@ -37,7 +37,8 @@ use crate::tui::text::highlight::Highlighted;
 use crate::tui::theme::{Theme, ThemeKind};
 
 pub use back::BackEntry;
-pub use state::{LoadState, Oracle, Overlay, Request, Screen, failed_job};
+pub use crate::tui::model::Oracle;
+pub use state::{LoadState, Overlay, Request, Screen, failed_job};
 
 /// Everything the TUI knows.
 pub struct App {
@@ -232,7 +233,7 @@ impl App {
     /// Whether the footer offers `action` here (it does something now).
     pub fn offers(&self, action: &Action) -> bool {
         match action {
-            Action::ToggleFigure => !crate::tui::dashboard::view::figures_side_by_side(self.size),
+            Action::ToggleFigure => !crate::tui::dashboard::figures_side_by_side(self.size),
             Action::Back if self.screen == Screen::Queue && self.overlay.is_none() => {
                 !self.queue.marked.is_empty()
                     || self

@@ -16,7 +16,7 @@ use crate::study::source::{FileKind, expand};
 use crate::study::{
     LocatedError, PairKey, PairRecord, Program, Side, Study, load_study_with_progress,
 };
-use crate::tui::app::state::Oracle;
+use crate::tui::model::Oracle;
 use crate::tui::assertions::AssertionStudy;
 use crate::tui::family::FamilyStudy;
 use crate::tui::finder::{FinderEntry, build_index};

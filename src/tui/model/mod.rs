@@ -6,11 +6,13 @@
 pub mod catalog;
 pub mod filter;
 pub mod load;
+pub mod oracle;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 pub use crate::study::FlipClass;
+pub use oracle::Oracle;
 use crate::sva::rename_identifiers;
 use crate::tui::text::diff::apply_rename;
 
