@@ -16,10 +16,10 @@ use crate::study::source::{FileKind, expand};
 use crate::study::{
     LocatedError, PairKey, PairRecord, Program, Side, Study, load_study_with_progress,
 };
-use crate::tui::model::Oracle;
 use crate::tui::assertions::AssertionStudy;
 use crate::tui::family::FamilyStudy;
 use crate::tui::finder::{FinderEntry, build_index};
+use crate::tui::model::Oracle;
 use crate::tui::model::catalog::{BehaviorEntry, Catalog, GenerationState, ProgramEntry};
 use crate::tui::model::{PairView, ProgramView, SideView, StudyView, VariantView};
 use crate::tui::queue::Queue;

@@ -12,9 +12,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 pub use crate::study::FlipClass;
-pub use oracle::Oracle;
 use crate::sva::rename_identifiers;
 use crate::tui::text::diff::apply_rename;
+pub use oracle::Oracle;
 
 /// One side of a pair: the verdict of the behavior on the original or on the variant.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

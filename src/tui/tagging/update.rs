@@ -14,6 +14,22 @@ use crate::tui::app::{App, Overlay};
 use crate::tui::tagging::{SAMPLE_K, SAMPLE_SEED, Sample, pair_key};
 
 impl App {
+    /// The annotation keys (tags, notes, undo, the audit sample, the comparison, the
+    /// export), from whichever screen offers them; the action back when it is not one.
+    pub(crate) fn tagging_action(&mut self, action: Action) -> Option<Action> {
+        match action {
+            Action::ToggleTag(key) => self.toggle_tag_key(key),
+            Action::AcceptSuggestion => self.accept_suggestion(),
+            Action::EditNote => self.open_note(),
+            Action::Undo => self.undo_decision(),
+            Action::ToggleSample => self.toggle_sample(),
+            Action::OpenCompare => self.open_compare(),
+            Action::ExportTags => self.export_tagged_pairs(),
+            other => return Some(other),
+        }
+        None
+    }
+
     /// Opens the annotation store of the study in `dir` and shows its tags. Where
     /// decisions go is in the queue's header; the status line only speaks when the
     /// store is read-only or is not in the study directory.
