@@ -10,11 +10,11 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::status;
 use super::{App, Overlay, Screen};
+use crate::tui::component::Component;
 use crate::tui::layout;
 use crate::tui::theme::Role;
 use crate::tui::{
-    agreement, assertions, audit, copy, dashboard, family, finder, help, message, programs, queue,
-    tagging,
+    agreement, assertions, audit, copy, dashboard, family, finder, help, message, queue, tagging,
 };
 
 /// The smallest terminal (columns, rows) the screens are drawn in.
@@ -38,7 +38,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Screen::Audit => audit::view::draw(app, frame, body),
         Screen::Agreement => agreement::view::draw(app, frame, body),
         Screen::Dashboard => dashboard::view::draw(app, frame, body),
-        Screen::Programs => programs::view::draw(app, frame, body),
+        Screen::Programs => app.programs.draw(&app.shell(), frame, body),
         Screen::Assertions => assertions::view::draw(app, frame, body),
         Screen::AssertionAudit => assertions::audit_view::draw(app, frame, body),
         Screen::Family => family::view::draw(app, frame, body),
@@ -46,13 +46,13 @@ pub fn draw(app: &App, frame: &mut Frame) {
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);
     match app.overlay {
-        Some(Overlay::Finder) => finder::view::draw(app, frame, body),
+        Some(Overlay::Finder) => finder::view::draw(&app.shell(), &app.finder, frame, body),
         Some(Overlay::Help) => help::view::draw(app, frame, body),
-        Some(Overlay::Note) => tagging::note::draw(app, frame, body),
-        Some(Overlay::Auditor) => tagging::auditor::draw(app, frame, body),
-        Some(Overlay::Compare) => agreement::compare::draw(app, frame, body),
-        Some(Overlay::Copy) => copy::view::draw(app, frame, body),
-        Some(Overlay::Message) => message::view::draw(app, frame, body),
+        Some(Overlay::Note) => tagging::note::draw(&app.shell(), &app.tagging, frame, body),
+        Some(Overlay::Auditor) => tagging::auditor::draw(&app.shell(), &app.tagging, frame, body),
+        Some(Overlay::Compare) => agreement::compare::draw(&app.shell(), &app.compare, frame, body),
+        Some(Overlay::Copy) => copy::view::draw(&app.shell(), frame, body),
+        Some(Overlay::Message) => message::view::draw(&app.shell(), frame, body),
         Some(Overlay::Filter | Overlay::Search) | None => {}
     }
 }

@@ -9,6 +9,7 @@ pub mod draw;
 mod jobs_done;
 mod rescore;
 mod route;
+mod screens;
 mod shared;
 pub mod state;
 pub mod status;
@@ -22,6 +23,7 @@ use crate::tui::agreement::CompareState;
 use crate::tui::assertions;
 use crate::tui::assertions::AssertionsState;
 use crate::tui::audit::AuditState;
+use crate::tui::component::Component;
 use crate::tui::dashboard::{DashboardState, data_changes};
 use crate::tui::family::FamilyState;
 use crate::tui::finder::{FinderEntry, FinderState};
@@ -40,8 +42,9 @@ use crate::tui::text::highlight::Highlighted;
 use crate::tui::theme::{Theme, ThemeKind};
 
 pub use crate::tui::model::Oracle;
+pub use crate::tui::shell::{LoadState, Shell};
 pub use back::BackEntry;
-pub use state::{LoadState, Overlay, Request, Screen, failed_job};
+pub use state::{Overlay, Request, Screen, failed_job};
 
 /// Everything the TUI knows.
 pub struct App {
@@ -99,6 +102,25 @@ pub struct App {
     /// The family screens of a whole-module study (`tui::family`).
     pub family: Option<FamilyState>,
     next_id: u64,
+}
+
+/// The shell of `app` (a macro rather than a method, so that a screen's state can be
+/// borrowed mutably beside it: the shell borrows only the fields it names).
+#[macro_export]
+macro_rules! shell_of {
+    ($app:expr) => {
+        $crate::tui::shell::Shell {
+            study: &$app.study,
+            study_dir: $app.study_dir.as_deref(),
+            theme: &$app.theme,
+            keymap: &$app.keymap,
+            size: $app.size,
+            load: &$app.load,
+            message: $app.message.as_deref(),
+            jobs: &$app.awaiting,
+            highlights: &$app.highlights,
+        }
+    };
 }
 
 /// The finder shows at most this many hits.
@@ -164,6 +186,11 @@ impl App {
         self.screen = Screen::Queue;
         self.back_stack.clear();
         self.queue.scroll_into_view(self.queue_rows());
+    }
+
+    /// What the screens may read of the app.
+    pub fn shell(&self) -> Shell<'_> {
+        crate::shell_of!(self)
     }
 
     /// Whether no background job is running (the idle signal).
@@ -300,7 +327,7 @@ impl App {
         match self.mode() {
             Mode::Audit => self.audit_page(),
             Mode::Agreement => self.agreement_page(),
-            Mode::Programs => self.programs_page(),
+            Mode::Programs => self.programs.page(&self.shell()),
             Mode::Assertions => self.assertion_rows(),
             Mode::AssertionAudit => assertions::audit_view::page(self.size),
             Mode::Family => self.family_page(),
@@ -320,7 +347,10 @@ impl App {
             Mode::Help => self.scroll_help(delta),
             Mode::Agreement => self.move_agreement(delta),
             Mode::Dashboard => self.dashboard.move_by(delta),
-            Mode::Programs => self.move_programs(delta),
+            Mode::Programs => {
+                let shell = crate::shell_of!(self);
+                Component::move_by(&mut self.programs, delta, &shell);
+            }
             Mode::Assertions => self.move_assertions(delta),
             Mode::AssertionAudit => self.scroll_assertion_pane(delta),
             Mode::Family => self.move_family(delta),

@@ -1,5 +1,5 @@
 //! The pieces of the app core's state besides `App` itself: the screens
-//! and overlays, the study's loading, and the requests for background work (with the
+//! and overlays, and the requests for background work (with the
 //! answer to one whose job failed). Each screen's own state is in its folder.
 
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ use crate::tui::audit::truth::TruthView;
 use crate::tui::dashboard::{DashKey, Selection};
 use crate::tui::finder::FinderEntry;
 use crate::tui::jobs::JobKind;
-use crate::tui::model::load::{LoadProgress, RawStudy};
+use crate::tui::model::load::RawStudy;
 use crate::tui::model::{AuditData, Oracle, StudyView};
 
 /// Background work the app asks for; the runner sends it to the worker of its kind.
@@ -133,12 +133,4 @@ pub enum Overlay {
     /// The auditor's name, asked at the first decision when neither the configuration
     /// nor `$USER` gives one (typed like the filter bar).
     Auditor,
-}
-
-/// The study's loading.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoadState {
-    Loading(Option<LoadProgress>),
-    Failed(String),
-    Ready,
 }
