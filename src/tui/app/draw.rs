@@ -1,5 +1,6 @@
 //! The frame: the current screen's body, the status line and the footer, then the
-//! overlay on top. Every screen's view draws from `&App` only. Below `MIN_SIZE` the
+//! overlay on top. A component screen draws from the `Shell` and its state, the others
+//! from `&App`; nothing draws mutably. Below `MIN_SIZE` the
 //! frame is a "terminal too small" notice instead, so no screen is ever drawn into a
 //! space it was not made for (keys still work: `q` quits).
 
@@ -10,7 +11,6 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::status;
 use super::{App, Overlay, Screen};
-use crate::tui::component::Component;
 use crate::tui::layout;
 use crate::tui::theme::Role;
 use crate::tui::{
@@ -33,12 +33,16 @@ pub fn draw(app: &App, frame: &mut Frame) {
         return;
     }
     let [body, status_area, footer] = layout::frame_areas(area);
+    if let Some(c) = app.component() {
+        c.draw(&app.shell(), frame, body);
+    }
     match app.screen {
         Screen::Queue => queue::view::draw(app, frame, body),
         Screen::Audit => audit::view::draw(app, frame, body),
         Screen::Agreement => agreement::view::draw(app, frame, body),
         Screen::Dashboard => dashboard::view::draw(app, frame, body),
-        Screen::Programs => app.programs.draw(&app.shell(), frame, body),
+        // The component screens are drawn above.
+        Screen::Programs => {}
         Screen::Assertions => assertions::view::draw(app, frame, body),
         Screen::AssertionAudit => assertions::audit_view::draw(app, frame, body),
         Screen::Family => family::view::draw(app, frame, body),

@@ -1,12 +1,13 @@
 //! The app core: the TUI's whole state and its one `update(&mut self, Action)`, which
-//! routes each action to the screen it concerns (each screen's `update.rs` holds its
-//! `impl App` block). Rendering reads it (`draw`); background work is asked for through
+//! routes each action (`apply`: job answers, the overlay, the screen in front through
+//! the registry of components or its `update.rs`, then the shared keys). Rendering reads it (`draw`); background work is asked for through
 //! `requests`, which the runner hands to the job workers, and comes back as actions
 //! tagged with the request id.
 
 mod back;
 pub mod draw;
 mod jobs_done;
+mod registry;
 mod rescore;
 mod route;
 mod screens;
@@ -23,7 +24,6 @@ use crate::tui::agreement::CompareState;
 use crate::tui::assertions;
 use crate::tui::assertions::AssertionsState;
 use crate::tui::audit::AuditState;
-use crate::tui::component::Component;
 use crate::tui::dashboard::{DashboardState, data_changes};
 use crate::tui::family::FamilyState;
 use crate::tui::finder::{FinderEntry, FinderState};
@@ -324,10 +324,14 @@ impl App {
     }
 
     fn page(&self) -> usize {
+        if self.overlay.is_none()
+            && let Some(c) = self.component()
+        {
+            return c.page(&self.shell());
+        }
         match self.mode() {
             Mode::Audit => self.audit_page(),
             Mode::Agreement => self.agreement_page(),
-            Mode::Programs => self.programs.page(&self.shell()),
             Mode::Assertions => self.assertion_rows(),
             Mode::AssertionAudit => assertions::audit_view::page(self.size),
             Mode::Family => self.family_page(),
@@ -337,6 +341,9 @@ impl App {
     }
 
     fn move_by(&mut self, delta: isize) {
+        if self.overlay.is_none() && self.with_component(|c, s| c.move_by(delta, s)).is_some() {
+            return;
+        }
         match self.mode() {
             Mode::Queue => {
                 let rows = self.queue_rows();
@@ -347,10 +354,8 @@ impl App {
             Mode::Help => self.scroll_help(delta),
             Mode::Agreement => self.move_agreement(delta),
             Mode::Dashboard => self.dashboard.move_by(delta),
-            Mode::Programs => {
-                let shell = crate::shell_of!(self);
-                Component::move_by(&mut self.programs, delta, &shell);
-            }
+            // The component screens move above.
+            Mode::Programs => {}
             Mode::Assertions => self.move_assertions(delta),
             Mode::AssertionAudit => self.scroll_assertion_pane(delta),
             Mode::Family => self.move_family(delta),

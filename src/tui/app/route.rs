@@ -4,22 +4,23 @@
 
 use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay, Screen};
-use crate::tui::component::Component;
 
 impl App {
     /// The screen in front's own meaning of `action`; the action back when it has none.
     pub(super) fn screen_action(&mut self, action: Action) -> Option<Action> {
+        if self.component().is_some() {
+            return self
+                .with_component(|c, shell| c.update(action, shell))
+                .flatten();
+        }
         match self.screen {
             Screen::Agreement => self.agreement_action(action),
-            Screen::Programs => {
-                let shell = crate::shell_of!(self);
-                self.programs.update(action, &shell)
-            }
             Screen::Assertions => self.assertions_action(action),
             Screen::AssertionAudit => self.assertion_audit_action(action),
             Screen::Family => self.family_action(action),
             Screen::Dashboard => self.dashboard_action(action),
-            Screen::Queue | Screen::Audit => Some(action),
+            // Not components yet: their keys are the shared ones.
+            Screen::Queue | Screen::Audit | Screen::Programs => Some(action),
         }
     }
 
