@@ -207,6 +207,11 @@ pub fn load_raw(
 /// The view model of a loaded study.
 pub fn view_of(study: Study) -> StudyView {
     let audits = replay(&study.annotations);
+    let notes = audits
+        .iter()
+        .filter_map(|(k, a)| Some((k.clone(), lines(a.note.clone()?))))
+        .filter(|(_, n)| !n.trim().is_empty())
+        .collect();
     let oracle = recorded_oracle(&study.pairs);
     let pairs = study
         .pairs
@@ -252,6 +257,7 @@ pub fn view_of(study: Study) -> StudyView {
         inputs: study.sources,
         oracle,
         outputs: Arc::new(outputs),
+        notes: Arc::new(notes),
     }
 }
 

@@ -98,6 +98,10 @@ pub struct StudyView {
     /// The generations' raw outputs by (model, program, variant, sample), when the
     /// study has them: the audit screen shows a variant's answer as the model wrote it.
     pub outputs: Arc<BTreeMap<(String, String, String, u32), String>>,
+    /// The notes the study's annotations files hold, by the pair's key as the study
+    /// spells it (escaped for the terminal): shown whether or not this session's store
+    /// opened (a read-only session shows them too), until the store decides the pair.
+    pub notes: Arc<BTreeMap<crate::study::PairKey, String>>,
 }
 
 /// What the audit screen shows for one pair.

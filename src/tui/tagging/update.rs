@@ -86,10 +86,23 @@ impl App {
         self.tag_target().into_iter().collect()
     }
 
-    /// The note of pair `i` in the store, when it has one.
+    /// The note of pair `i`: the store's once it has decided the pair, else the one the
+    /// study's annotations files hold (so a read-only session, whose store did not
+    /// open, shows every note too).
     pub fn note_of(&self, i: usize) -> Option<String> {
         let pair = self.study.pairs.get(i)?;
-        self.tagging.note_of(pair).filter(|n| !n.trim().is_empty())
+        let key = pair_key(pair);
+        let decided = self
+            .tagging
+            .store
+            .as_ref()
+            .is_some_and(|s| s.audits().contains_key(&key));
+        let note = if decided {
+            self.tagging.note_of(pair)
+        } else {
+            self.study.notes.get(&key).cloned()
+        };
+        note.filter(|n| !n.trim().is_empty())
     }
 
     /// When no auditor name is known yet, asks for one (the decision `then` is made
@@ -307,10 +320,7 @@ impl App {
         if self.ask_auditor_first(Action::EditNote) {
             return;
         }
-        self.tagging.note_input = self
-            .tagging
-            .note_of(&self.study.pairs[i])
-            .unwrap_or_default();
+        self.tagging.note_input = self.note_of(i).unwrap_or_default();
         self.overlay = Some(Overlay::Note);
     }
 
