@@ -116,7 +116,6 @@ pub fn draw(shell: &Shell, state: &ProgramsState, frame: &mut Frame, area: Rect)
 
 fn draw_list(shell: &Shell, state: &ProgramsState, frame: &mut Frame, area: Rect) {
     let theme = &shell.theme;
-    let state = state;
     let programs = &state.catalog.programs;
     let rows = DataTable::<ProgramRow>::capacity(area);
     let models = state.catalog.models.len();
