@@ -12,6 +12,9 @@
 //!   `message` (the whole status message);
 //! - `model`: the view model and its adapters from the study's files (`load`, `filter`);
 //! - `text`: word diffs and syntax highlighting of RTL and properties;
+//! - `component`: the trait a screen implements (update, move, page, draw);
+//! - `shell`: what a screen reads of the app (study, theme, key table, size, status,
+//!   jobs, highlights), handed down by `app`;
 //! - `action`, `keymap` (+ `keymap.toml`), `theme`, `layout`, `widgets`: shared;
 //! - `jobs`, `input`, `signals`, `runner`: background work, what the event loop waits
 //!   on (keys, signals, the hang-up) and the event loop.
@@ -21,6 +24,7 @@ pub mod agreement;
 pub mod app;
 pub mod assertions;
 pub mod audit;
+pub mod component;
 pub mod copy;
 pub mod dashboard;
 pub mod family;
@@ -35,6 +39,7 @@ pub mod model;
 pub mod programs;
 pub mod queue;
 pub mod runner;
+pub mod shell;
 pub mod signals;
 pub mod tagging;
 pub mod text;

@@ -130,7 +130,10 @@ pub fn run(options: Options) -> Result<(), TuiError> {
         app.dashboard.config.seed = s;
     }
     let (inputs_tx, inputs) = mpsc::channel::<Input>();
-    TerminalSignals::install()?.forward(inputs_tx.clone())?;
+    let signals_tx = inputs_tx.clone();
+    TerminalSignals::install()?.forward(move |event| {
+        let _ = signals_tx.send(Input::Signal(event));
+    })?;
     let mut terminal = ratatui::try_init()?;
     keep_the_terminal_on_worker_panics();
     spawn_reader(inputs_tx)?;

@@ -9,7 +9,7 @@
 //!   alternate screen, the cursor hidden) and has the screen redrawn whole.
 //!
 //! signal-hook turns the signals into values that a thread of their own forwards to the
-//! event loop ([`super::input::Input::Signal`]); nothing runs inside a signal handler.
+//! event loop (as `tui::input::Input::Signal`); nothing runs inside a signal handler.
 //! TERM, HUP, INT and QUIT are acted on even when the event loop is stuck (a draw
 //! blocked on a terminal that reads nothing, say): when the event loop has not ended
 //! the process [`PATIENCE`] after such a signal, the signal thread removes the store's
@@ -17,7 +17,6 @@
 //! on disk).
 
 use std::io::{self, Write};
-use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 use ratatui::DefaultTerminal;
@@ -54,8 +53,8 @@ impl TerminalSignals {
         Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT]).map(TerminalSignals)
     }
 
-    /// Forwards the signals to `tx` from a thread of their own, in order.
-    pub fn forward(self, tx: Sender<super::input::Input>) -> io::Result<()> {
+    /// Forwards the signals to `send` from a thread of their own, in order.
+    pub fn forward(self, send: impl Fn(SignalEvent) + Send + 'static) -> io::Result<()> {
         let mut signals = self.0;
         std::thread::Builder::new()
             .name("flipscope-signals".into())
@@ -66,7 +65,7 @@ impl TerminalSignals {
                         SIGCONT => SignalEvent::Resumed,
                         other => SignalEvent::Terminate(other),
                     };
-                    let _ = tx.send(super::input::Input::Signal(event));
+                    send(event);
                     if let SignalEvent::Terminate(signal) = event {
                         // The event loop ends the process well before this, unless stuck.
                         std::thread::sleep(PATIENCE);

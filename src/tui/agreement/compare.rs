@@ -7,12 +7,13 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::tui::app::App;
+use crate::tui::agreement::CompareState;
+use crate::tui::shell::Shell;
 use crate::tui::theme::Role;
 
 /// The line under the input: the error, else the files found.
-fn note(app: &App) -> (String, Role) {
-    let c = &app.compare;
+fn note(state: &CompareState) -> (String, Role) {
+    let c = state;
     if let Some(e) = &c.error {
         return (e.clone(), Role::Error);
     }
@@ -41,10 +42,10 @@ fn note(app: &App) -> (String, Role) {
 }
 
 /// Draws the prompt centred in `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+pub fn draw(shell: &Shell, state: &CompareState, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let width = area.width.saturating_sub(4).min(96);
-    let (text, role) = note(app);
+    let (text, role) = note(state);
     let inner = width.saturating_sub(2).max(1) as usize;
     let note_lines = text.chars().count().div_ceil(inner).clamp(1, 6) as u16;
     let height = (4 + note_lines).min(area.height);
@@ -66,7 +67,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         ));
     let lines = vec![
         Line::from(vec![
-            Span::raw(app.compare.input.clone()),
+            Span::raw(state.input.clone()),
             Span::styled("▏", theme.style(Role::Key)),
         ]),
         Line::raw(""),

@@ -4,6 +4,7 @@
 //! selected disagreement (`]`/`[` then step through the disagreements), Esc goes back.
 //! Returning from an audit recomputes the figures, since decisions may have changed.
 
+use crate::tui::action::Action;
 use std::path::{Path, PathBuf};
 
 use crate::study::Annotation;
@@ -16,6 +17,16 @@ use crate::tui::jobs::JobKind;
 use crate::tui::tagging::pair_key;
 
 impl App {
+    /// The agreement screen's own meaning of `action`; the action back when it has none.
+    pub(crate) fn agreement_action(&mut self, action: Action) -> Option<Action> {
+        match action {
+            Action::Open => self.open_disagreement(),
+            Action::NextPane | Action::PrevPane => self.toggle_agreement_focus(),
+            other => return Some(other),
+        }
+        None
+    }
+
     /// The study's directory (a file given as the study stands for its directory).
     pub fn study_folder(&self) -> Option<PathBuf> {
         let first = self.study_dir.as_ref()?;

@@ -1,5 +1,6 @@
 //! The frame: the current screen's body, the status line and the footer, then the
-//! overlay on top. Every screen's view draws from `&App` only. Below `MIN_SIZE` the
+//! overlay on top. A component screen draws from the `Shell` and its state, the others
+//! from `&App`; nothing draws mutably. Below `MIN_SIZE` the
 //! frame is a "terminal too small" notice instead, so no screen is ever drawn into a
 //! space it was not made for (keys still work: `q` quits).
 
@@ -13,8 +14,7 @@ use super::{App, Overlay, Screen};
 use crate::tui::layout;
 use crate::tui::theme::Role;
 use crate::tui::{
-    agreement, assertions, audit, copy, dashboard, family, finder, help, message, programs, queue,
-    tagging,
+    agreement, assertions, audit, copy, dashboard, family, finder, help, message, queue, tagging,
 };
 
 /// The smallest terminal (columns, rows) the screens are drawn in.
@@ -33,12 +33,16 @@ pub fn draw(app: &App, frame: &mut Frame) {
         return;
     }
     let [body, status_area, footer] = layout::frame_areas(area);
+    if let Some(c) = app.component() {
+        c.draw(&app.shell(), frame, body);
+    }
     match app.screen {
         Screen::Queue => queue::view::draw(app, frame, body),
         Screen::Audit => audit::view::draw(app, frame, body),
         Screen::Agreement => agreement::view::draw(app, frame, body),
         Screen::Dashboard => dashboard::view::draw(app, frame, body),
-        Screen::Programs => programs::view::draw(app, frame, body),
+        // The component screens are drawn above.
+        Screen::Programs => {}
         Screen::Assertions => assertions::view::draw(app, frame, body),
         Screen::AssertionAudit => assertions::audit_view::draw(app, frame, body),
         Screen::Family => family::view::draw(app, frame, body),
@@ -46,13 +50,13 @@ pub fn draw(app: &App, frame: &mut Frame) {
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);
     match app.overlay {
-        Some(Overlay::Finder) => finder::view::draw(app, frame, body),
+        Some(Overlay::Finder) => finder::view::draw(&app.shell(), &app.finder, frame, body),
         Some(Overlay::Help) => help::view::draw(app, frame, body),
-        Some(Overlay::Note) => tagging::note::draw(app, frame, body),
-        Some(Overlay::Auditor) => tagging::auditor::draw(app, frame, body),
-        Some(Overlay::Compare) => agreement::compare::draw(app, frame, body),
-        Some(Overlay::Copy) => copy::view::draw(app, frame, body),
-        Some(Overlay::Message) => message::view::draw(app, frame, body),
+        Some(Overlay::Note) => tagging::note::draw(&app.shell(), &app.tagging, frame, body),
+        Some(Overlay::Auditor) => tagging::auditor::draw(&app.shell(), &app.tagging, frame, body),
+        Some(Overlay::Compare) => agreement::compare::draw(&app.shell(), &app.compare, frame, body),
+        Some(Overlay::Copy) => copy::view::draw(&app.shell(), frame, body),
+        Some(Overlay::Message) => message::view::draw(&app.shell(), frame, body),
         Some(Overlay::Filter | Overlay::Search) | None => {}
     }
 }

@@ -1,12 +1,17 @@
 //! The app core: the TUI's whole state and its one `update(&mut self, Action)`, which
-//! routes each action to the screen it concerns (each screen's `update.rs` holds its
-//! `impl App` block). Rendering reads it (`draw`); background work is asked for through
+//! routes each action (`apply`: job answers, the overlay, the screen in front through
+//! the registry of components or its `update.rs`, then the shared keys). Rendering reads it (`draw`); background work is asked for through
 //! `requests`, which the runner hands to the job workers, and comes back as actions
 //! tagged with the request id.
 
 mod back;
 pub mod draw;
+mod jobs_done;
+mod registry;
 mod rescore;
+mod route;
+mod screens;
+mod shared;
 pub mod state;
 pub mod status;
 
@@ -17,8 +22,8 @@ use std::sync::Arc;
 use crate::tui::action::Action;
 use crate::tui::agreement::CompareState;
 use crate::tui::assertions;
-use crate::tui::assertions::{AssertionPane, AssertionsState};
-use crate::tui::audit::{AuditState, Pane};
+use crate::tui::assertions::AssertionsState;
+use crate::tui::audit::AuditState;
 use crate::tui::dashboard::{DashboardState, data_changes};
 use crate::tui::family::FamilyState;
 use crate::tui::finder::{FinderEntry, FinderState};
@@ -27,7 +32,7 @@ use crate::tui::jobs::JobKind;
 use crate::tui::keymap::{Keymap, Mode};
 use crate::tui::model::StudyView;
 use crate::tui::model::filter::FilterError;
-use crate::tui::model::load::{Prepared, RawStudy};
+use crate::tui::model::load::RawStudy;
 use crate::tui::programs::ProgramsState;
 use crate::tui::queue;
 use crate::tui::queue::Queue;
@@ -36,8 +41,10 @@ use crate::tui::tagging::Tagging;
 use crate::tui::text::highlight::Highlighted;
 use crate::tui::theme::{Theme, ThemeKind};
 
+pub use crate::tui::model::Oracle;
+pub use crate::tui::shell::{LoadState, Shell};
 pub use back::BackEntry;
-pub use state::{LoadState, Oracle, Overlay, Request, Screen, failed_job};
+pub use state::{Overlay, Request, Screen, failed_job};
 
 /// Everything the TUI knows.
 pub struct App {
@@ -95,6 +102,25 @@ pub struct App {
     /// The family screens of a whole-module study (`tui::family`).
     pub family: Option<FamilyState>,
     next_id: u64,
+}
+
+/// The shell of `app` (a macro rather than a method, so that a screen's state can be
+/// borrowed mutably beside it: the shell borrows only the fields it names).
+#[macro_export]
+macro_rules! shell_of {
+    ($app:expr) => {
+        $crate::tui::shell::Shell {
+            study: &$app.study,
+            study_dir: $app.study_dir.as_deref(),
+            theme: &$app.theme,
+            keymap: &$app.keymap,
+            size: $app.size,
+            load: &$app.load,
+            message: $app.message.as_deref(),
+            jobs: &$app.awaiting,
+            highlights: &$app.highlights,
+        }
+    };
 }
 
 /// The finder shows at most this many hits.
@@ -160,6 +186,11 @@ impl App {
         self.screen = Screen::Queue;
         self.back_stack.clear();
         self.queue.scroll_into_view(self.queue_rows());
+    }
+
+    /// What the screens may read of the app.
+    pub fn shell(&self) -> Shell<'_> {
+        crate::shell_of!(self)
     }
 
     /// Whether no background job is running (the idle signal).
@@ -232,7 +263,7 @@ impl App {
     /// Whether the footer offers `action` here (it does something now).
     pub fn offers(&self, action: &Action) -> bool {
         match action {
-            Action::ToggleFigure => !crate::tui::dashboard::view::figures_side_by_side(self.size),
+            Action::ToggleFigure => !crate::tui::dashboard::figures_side_by_side(self.size),
             Action::Back if self.screen == Screen::Queue && self.overlay.is_none() => {
                 !self.queue.marked.is_empty()
                     || self
@@ -247,190 +278,18 @@ impl App {
         }
     }
 
+    /// Routes `action`: a job's answer, the open overlay, the screen in front, the
+    /// annotation and dashboard keys, then the keys every screen shares (each gives
+    /// the action back when it is not its own).
     fn apply(&mut self, action: Action) {
-        match action {
-            Action::Quit => self.quit = true,
-            Action::ToggleHelp => self.toggle_help(),
-            Action::Back => self.back(),
-            Action::Down => self.move_by(1),
-            Action::Up => self.move_by(-1),
-            Action::PageDown => self.move_by(self.page() as isize),
-            Action::PageUp => self.move_by(-(self.page() as isize)),
-            Action::First => self.move_by(isize::MIN / 2),
-            Action::Last => self.move_by(isize::MAX / 2),
-            Action::Open if self.screen == Screen::Agreement => self.open_disagreement(),
-            Action::Open if self.screen == Screen::Programs => {}
-            Action::Open if self.screen == Screen::Assertions => self.open_assertion(),
-            Action::NextPane if self.screen == Screen::AssertionAudit => {
-                self.cycle_assertion_pane(1);
-            }
-            Action::PrevPane if self.screen == Screen::AssertionAudit => {
-                self.cycle_assertion_pane(AssertionPane::ALL.len() - 1);
-            }
-            Action::NextPane if self.screen == Screen::Family => self.cycle_family_pane(1),
-            Action::PrevPane if self.screen == Screen::Family => {
-                self.cycle_family_pane(crate::tui::family::FamilyPane::ALL.len() - 1);
-            }
-            Action::NextPair if self.screen == Screen::Family => self.step_family(1),
-            Action::PrevPair if self.screen == Screen::Family => self.step_family(-1),
-            Action::CycleVariant if self.screen == Screen::Family => self.next_implementation(),
-            Action::ScrollLeft if self.screen == Screen::Family => self.family_cycles(-1),
-            Action::ScrollRight if self.screen == Screen::Family => self.family_cycles(1),
-            Action::NextPair if self.screen == Screen::AssertionAudit => self.step_assertion(1),
-            Action::PrevPair if self.screen == Screen::AssertionAudit => self.step_assertion(-1),
-            Action::ClearFilters if self.screen == Screen::Assertions => {
-                self.filter_input.clear();
-                self.edit_assertion_filter(|_| {});
-            }
-            Action::Open if self.screen == Screen::Dashboard => self.open_condition(),
-            Action::Open => self.open_selected(),
-            Action::OpenFilter => self.open_filter(),
-            Action::CycleFlip => self.change_queue(Queue::cycle_flip),
-            Action::CycleModel => self.change_queue(Queue::cycle_model),
-            Action::CycleVariant => self.change_queue(Queue::cycle_variant),
-            Action::ClearFilters => self.change_queue(Queue::clear_filters),
-            Action::OpenFinder => self.open_finder(),
-            Action::NextPane | Action::PrevPane if self.screen == Screen::Agreement => {
-                self.toggle_agreement_focus();
-            }
-            Action::NextPane if self.screen == Screen::Programs => {
-                self.programs.cycle_variant(1);
-            }
-            Action::PrevPane if self.screen == Screen::Programs => self.programs.cycle_variant(-1),
-            Action::OpenPrograms => self.open_programs(),
-            Action::NextPane => self.cycle_pane(1),
-            Action::PrevPane => self.cycle_pane(Pane::ALL.len() - 1),
-            Action::NextPair if self.compare.view.is_some() => self.step_disagreement(1),
-            Action::PrevPair if self.compare.view.is_some() => self.step_disagreement(-1),
-            Action::NextPair => self.step_pair(1),
-            Action::PrevPair => self.step_pair(-1),
-            Action::ToggleRename => self.toggle_rename(),
-            Action::ToggleOracle if self.is_family_study() => {
-                self.message = Some("family pairs are scored by proof: no oracle to switch".into());
-            }
-            Action::ToggleOracle => {
-                self.oracle = match self.oracle {
-                    Oracle::Reference => Oracle::Rtl,
-                    Oracle::Rtl => Oracle::Reference,
-                };
-                self.message = Some(format!("oracle: {}", self.oracle.name()));
-                self.request_score();
-                self.request_truth();
-            }
-            Action::ToggleTag(key) => self.toggle_tag_key(key),
-            Action::AcceptSuggestion => self.accept_suggestion(),
-            Action::EditNote => self.open_note(),
-            Action::Undo => self.undo_decision(),
-            Action::ToggleSample => self.toggle_sample(),
-            Action::OpenCompare => self.open_compare(),
-            Action::ExportTags => self.export_tagged_pairs(),
-            Action::ToggleTheme => self.theme = self.theme.toggled(),
-            Action::OpenDashboard => self.open_dashboard(),
-            Action::ExportMetrics => self.export_metrics(),
-            Action::CycleExportFormat => {
-                self.dashboard.cycle_format();
-                self.message = Some(format!("export format: {}", self.dashboard.format.name()));
-            }
-            Action::ToggleFigure => self.dashboard.toggle_figure(),
-            Action::OpenSearch if self.overlay == Some(Overlay::Help) => self.open_help_search(),
-            Action::OpenSearch => self.open_search(),
-            Action::NextMatch if self.overlay == Some(Overlay::Help) => self.help_match(true),
-            Action::PrevMatch if self.overlay == Some(Overlay::Help) => self.help_match(false),
-            Action::NextMatch => self.step_search(true),
-            Action::PrevMatch => self.step_search(false),
-            Action::ToggleMark => self.toggle_mark(),
-            Action::CycleSort => self.change_sort(false),
-            Action::ReverseSort => self.change_sort(true),
-            Action::OpenCopy => self.overlay = Some(Overlay::Copy),
-            Action::Copy(target) => self.copy(target),
-            Action::ScrollLeft => self.scroll_sideways(-1),
-            Action::ScrollRight => self.scroll_sideways(1),
-            Action::ToggleLinkedScroll => self.toggle_linked_scroll(),
-            Action::ShowMessage => self.show_message(),
-            Action::Tick => self.dashboard.tick = self.dashboard.tick.wrapping_add(1),
-            Action::MetricsComputed(id, result) => self.metrics_computed(id, result),
-            Action::Input(c) => self.edit(|s| s.push(c)),
-            Action::DeleteChar => self.edit(|s| {
-                s.pop();
-            }),
-            Action::ClearInput => self.edit(String::clear),
-            Action::Submit => self.submit(),
-            Action::Resize(w, h) => {
-                self.size = (w, h);
-                let rows = self.queue_rows();
-                self.queue.scroll_into_view(rows);
-            }
-            Action::LoadProgress(id, progress) => {
-                if self.awaiting.get(&JobKind::Load) == Some(&id) {
-                    self.load = LoadState::Loading(Some(progress));
-                }
-            }
-            Action::Loaded(id, result) => {
-                if self.answered(JobKind::Load, id) {
-                    match result {
-                        Ok(prepared) => {
-                            let Prepared {
-                                study,
-                                queue,
-                                index,
-                                raw,
-                                catalog,
-                                assertions,
-                                families,
-                                ..
-                            } = (*prepared).clone();
-                            self.set_study(study, queue, index);
-                            self.raw = raw;
-                            self.programs = ProgramsState::new(catalog);
-                            self.family = families.map(|f| {
-                                // Formal failures are tagged on family pairs.
-                                self.tagging.taxonomy = self.tagging.taxonomy.formal();
-                                self.message.clone_from(&f.note);
-                                FamilyState::new(f)
-                            });
-                            if let Some(a) = assertions {
-                                self.assertions = Some(AssertionsState::new(a));
-                                self.screen = Screen::Assertions;
-                            } else if self.study.pairs.is_empty()
-                                && self.raw.is_none()
-                                && !self.programs.catalog.programs.is_empty()
-                            {
-                                // Programs and nothing to score yet: the programs
-                                // screen says how to generate.
-                                self.screen = Screen::Programs;
-                            }
-                            self.request_score();
-                            if let Some(dir) = self.study_dir.clone() {
-                                let root = crate::study::store::location::default_data_root();
-                                self.open_annotations(&dir, root.as_deref());
-                            }
-                        }
-                        Err(message) => self.load = LoadState::Failed(message),
-                    }
-                }
-            }
-            Action::Scored(id, result) => {
-                if self.answered(JobKind::Score, id) {
-                    match result {
-                        // Results are tagged with their oracle: one for an oracle no
-                        // longer in force is stale (a newer request answers).
-                        Ok(prepared) if prepared.oracle == Some(self.oracle) => {
-                            self.show_scored(&prepared);
-                        }
-                        Ok(_) => {}
-                        Err(message) => self.message = Some(message),
-                    }
-                }
-            }
-            Action::Highlighted(id, batch) => {
-                self.answered(JobKind::Highlight, id);
-                // Results are keyed by content, so even a stale batch is worth keeping.
-                for (key, h) in batch.iter() {
-                    self.highlights.insert(*key, Arc::clone(h));
-                }
-            }
-            Action::FinderResults(id, hits) => self.finder_results(id, hits),
-            Action::TruthTable(id, table) => self.truth_computed(id, table),
+        let rest = self
+            .job_done(action)
+            .and_then(|a| self.overlay_action(a))
+            .and_then(|a| self.screen_action(a))
+            .and_then(|a| self.tagging_action(a))
+            .and_then(|a| self.dashboard_keys(a));
+        if let Some(action) = rest {
+            self.shared_action(action);
         }
         // `open --compare FILE` waits for the study's pairs.
         self.poll_pending_compare();
@@ -465,10 +324,14 @@ impl App {
     }
 
     fn page(&self) -> usize {
+        if self.overlay.is_none()
+            && let Some(c) = self.component()
+        {
+            return c.page(&self.shell());
+        }
         match self.mode() {
             Mode::Audit => self.audit_page(),
             Mode::Agreement => self.agreement_page(),
-            Mode::Programs => self.programs_page(),
             Mode::Assertions => self.assertion_rows(),
             Mode::AssertionAudit => assertions::audit_view::page(self.size),
             Mode::Family => self.family_page(),
@@ -478,6 +341,9 @@ impl App {
     }
 
     fn move_by(&mut self, delta: isize) {
+        if self.overlay.is_none() && self.with_component(|c, s| c.move_by(delta, s)).is_some() {
+            return;
+        }
         match self.mode() {
             Mode::Queue => {
                 let rows = self.queue_rows();
@@ -488,43 +354,12 @@ impl App {
             Mode::Help => self.scroll_help(delta),
             Mode::Agreement => self.move_agreement(delta),
             Mode::Dashboard => self.dashboard.move_by(delta),
-            Mode::Programs => self.move_programs(delta),
+            // The component screens move above.
+            Mode::Programs => {}
             Mode::Assertions => self.move_assertions(delta),
             Mode::AssertionAudit => self.scroll_assertion_pane(delta),
             Mode::Family => self.move_family(delta),
             Mode::Message | Mode::Filter | Mode::Copy => {}
-        }
-    }
-
-    fn edit(&mut self, change: impl FnOnce(&mut String)) {
-        match self.overlay {
-            Some(Overlay::Filter) if self.screen == Screen::Assertions => {
-                self.edit_assertion_filter(change);
-            }
-            Some(Overlay::Filter) => self.edit_filter(change),
-            Some(Overlay::Note) => change(&mut self.tagging.note_input),
-            Some(Overlay::Compare) => {
-                change(&mut self.compare.input);
-                self.compare.error = None;
-            }
-            Some(Overlay::Finder) => self.edit_finder(change),
-            Some(Overlay::Search) => self.edit_search(change),
-            Some(Overlay::Help) if self.help.searching => self.edit_help_search(change),
-            Some(Overlay::Auditor) => change(&mut self.tagging.auditor_input),
-            _ => {}
-        }
-    }
-
-    fn submit(&mut self) {
-        match self.overlay {
-            Some(Overlay::Filter) if self.filter_error.is_none() => self.overlay = None,
-            Some(Overlay::Note) => self.save_note(),
-            Some(Overlay::Compare) => self.submit_compare(),
-            Some(Overlay::Finder) => self.submit_finder(),
-            Some(Overlay::Search) => self.submit_search(),
-            Some(Overlay::Help) if self.help.searching => self.help.searching = false,
-            Some(Overlay::Auditor) => self.submit_auditor(),
-            _ => {}
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The pieces of the app core's state besides `App` itself: the oracle, the screens
-//! and overlays, the study's loading, and the requests for background work (with the
+//! The pieces of the app core's state besides `App` itself: the screens
+//! and overlays, and the requests for background work (with the
 //! answer to one whose job failed). Each screen's own state is in its folder.
 
 use std::path::PathBuf;
@@ -10,26 +10,8 @@ use crate::tui::audit::truth::TruthView;
 use crate::tui::dashboard::{DashKey, Selection};
 use crate::tui::finder::FinderEntry;
 use crate::tui::jobs::JobKind;
-use crate::tui::model::load::{LoadProgress, RawStudy};
-use crate::tui::model::{AuditData, StudyView};
-
-/// Where the true path condition comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Oracle {
-    /// The dataset's reference properties (the paper's choice, the default).
-    Reference,
-    /// The path condition flipscope derives from the RTL.
-    Rtl,
-}
-
-impl Oracle {
-    pub fn name(self) -> &'static str {
-        match self {
-            Oracle::Reference => "reference",
-            Oracle::Rtl => "rtl",
-        }
-    }
-}
+use crate::tui::model::load::RawStudy;
+use crate::tui::model::{AuditData, Oracle, StudyView};
 
 /// Background work the app asks for; the runner sends it to the worker of its kind.
 #[derive(Clone, Debug)]
@@ -151,12 +133,4 @@ pub enum Overlay {
     /// The auditor's name, asked at the first decision when neither the configuration
     /// nor `$USER` gives one (typed like the filter bar).
     Auditor,
-}
-
-/// The study's loading.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoadState {
-    Loading(Option<LoadProgress>),
-    Failed(String),
-    Ready,
 }

@@ -2,6 +2,7 @@
 //! opening an assertion's audit, stepping to the next one, scrolling the focused pane.
 
 use crate::stats::FieldFilter;
+use crate::tui::action::Action;
 use crate::tui::app::{App, Request, Screen};
 use crate::tui::jobs::JobKind;
 use crate::tui::text::highlight::text_key;
@@ -10,6 +11,31 @@ use super::audit_view::rtl_text;
 use super::state::{AssertionAudit, AssertionPane};
 
 impl App {
+    /// The assertions queue's own meaning of `action`; the action back when it has none.
+    pub(crate) fn assertions_action(&mut self, action: Action) -> Option<Action> {
+        match action {
+            Action::Open => self.open_assertion(),
+            Action::ClearFilters => {
+                self.filter_input.clear();
+                self.edit_assertion_filter(|_| {});
+            }
+            other => return Some(other),
+        }
+        None
+    }
+
+    /// The assertion audit's own meaning of `action`; the action back when it has none.
+    pub(crate) fn assertion_audit_action(&mut self, action: Action) -> Option<Action> {
+        match action {
+            Action::NextPane => self.cycle_assertion_pane(1),
+            Action::PrevPane => self.cycle_assertion_pane(AssertionPane::ALL.len() - 1),
+            Action::NextPair => self.step_assertion(1),
+            Action::PrevPair => self.step_assertion(-1),
+            other => return Some(other),
+        }
+        None
+    }
+
     /// Enter on the queue: the selected assertion's audit.
     pub(crate) fn open_assertion(&mut self) {
         let Some(s) = &mut self.assertions else {

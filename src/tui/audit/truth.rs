@@ -42,7 +42,7 @@ use std::collections::HashMap;
 use crate::logic::canon::canonical;
 use crate::logic::expr::Atom;
 use crate::logic::{Expr, parse_expr, truth_table};
-use crate::tui::app::Oracle;
+use crate::tui::model::Oracle;
 use crate::tui::model::{AuditData, antecedent_of};
 
 /// The table shows at most this many rows (disagreeing ones first).

@@ -5,14 +5,14 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-use crate::tui::app::App;
 use crate::tui::keymap::Mode;
+use crate::tui::shell::Shell;
 use crate::tui::theme::Role;
 
 /// Draws the menu centred in `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
-    let lines: Vec<Line> = app
+pub fn draw(shell: &Shell, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
+    let lines: Vec<Line> = shell
         .keymap
         .bindings(Mode::Copy)
         .iter()

@@ -13,5 +13,10 @@ pub use state::{
     DashKey, DashboardState, EXPORT_FORMATS, Figure, MetricsView, Selection, compute, data_changes,
 };
 
+/// The figures sit side by side from this size of the terminal on.
+pub fn figures_side_by_side(size: (u16, u16)) -> bool {
+    size.0 >= 110 && size.1 >= 30
+}
+
 #[cfg(test)]
 mod tests;

@@ -3,6 +3,7 @@
 //! request is the generation, and results of earlier ones are dropped), showing the
 //! old figures as stale meanwhile, and exporting the table.
 
+use crate::tui::action::Action;
 use std::sync::Arc;
 
 use crate::study::FileKind;
@@ -13,6 +14,30 @@ use crate::tui::dashboard::{DashKey, MetricsView, Selection};
 use crate::tui::jobs::JobKind;
 
 impl App {
+    /// The dashboard's own meaning of `action`; the action back when it has none.
+    pub(crate) fn dashboard_action(&mut self, action: Action) -> Option<Action> {
+        match action {
+            Action::Open => self.open_condition(),
+            other => return Some(other),
+        }
+        None
+    }
+
+    /// The dashboard's keys, from whichever screen offers them.
+    pub(crate) fn dashboard_keys(&mut self, action: Action) -> Option<Action> {
+        match action {
+            Action::OpenDashboard => self.open_dashboard(),
+            Action::ExportMetrics => self.export_metrics(),
+            Action::CycleExportFormat => {
+                self.dashboard.cycle_format();
+                self.message = Some(format!("export format: {}", self.dashboard.format.name()));
+            }
+            Action::ToggleFigure => self.dashboard.toggle_figure(),
+            other => return Some(other),
+        }
+        None
+    }
+
     /// Shows the dashboard (its figures are asked for by `sync_dashboard`).
     pub(crate) fn open_dashboard(&mut self) {
         self.screen = Screen::Dashboard;

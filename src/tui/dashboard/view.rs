@@ -16,7 +16,7 @@ use crate::stats::Metric;
 use crate::stats::export::table::metrics_table as build_table;
 use crate::tui::app::{App, LoadState};
 use crate::tui::dashboard::metrics_table::{MetricsRow, choose, model_text, padded_heading};
-use crate::tui::dashboard::{Figure, MetricsView};
+use crate::tui::dashboard::{Figure, MetricsView, figures_side_by_side};
 use crate::tui::jobs::JobKind;
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::axis::{Axis, LabelFormat};
@@ -28,11 +28,6 @@ use crate::tui::widgets::table::DataTable;
 /// The markers of the models (by their order in the table), shared by the table and
 /// both figures.
 pub const MARKERS: [&str; 10] = ["●", "■", "▲", "◆", "★", "✚", "○", "□", "△", "◇"];
-
-/// The figures sit side by side from this size of the terminal on.
-pub fn figures_side_by_side(size: (u16, u16)) -> bool {
-    size.0 >= 110 && size.1 >= 30
-}
 
 /// The header, the table and the figures' area for `conditions` rows.
 pub fn areas(body: Rect, conditions: usize) -> [Rect; 3] {

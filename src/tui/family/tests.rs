@@ -344,3 +344,20 @@ fn a_module_study_without_verdicts_says_to_prove_it() {
     let note = prepared.families.as_ref().unwrap().note.clone().unwrap();
     assert!(note.contains("flipscope score"), "{note}");
 }
+
+#[test]
+fn the_family_screen_shows_the_saved_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = family_app((120, 40), Some(dir.path()));
+    select(&mut app, "ternary_next");
+    press(&mut app, "Enter");
+    settle(&mut app);
+    press(&mut app, "n");
+    type_text(&mut app, "clock gated");
+    press(&mut app, "Enter");
+    let text = screen_text(&app);
+    assert!(
+        text.contains("✎ clock gated"),
+        "the header shows the note:\n{text}"
+    );
+}

@@ -4,10 +4,26 @@
 
 use super::state::{FamilyAudit, FamilyPane};
 use super::view;
+use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
 use crate::tui::widgets::waveform::Waveform;
 
 impl App {
+    /// The family screen's own meaning of `action`; the action back when it has none.
+    pub(crate) fn family_action(&mut self, action: Action) -> Option<Action> {
+        match action {
+            Action::NextPane => self.cycle_family_pane(1),
+            Action::PrevPane => self.cycle_family_pane(FamilyPane::ALL.len() - 1),
+            Action::NextPair => self.step_family(1),
+            Action::PrevPair => self.step_family(-1),
+            Action::CycleVariant => self.next_implementation(),
+            Action::ScrollLeft => self.family_cycles(-1),
+            Action::ScrollRight => self.family_cycles(1),
+            other => return Some(other),
+        }
+        None
+    }
+
     /// Whether the study's pairs are family pairs (audited on the family screen).
     pub fn is_family_study(&self) -> bool {
         self.family.is_some()

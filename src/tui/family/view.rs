@@ -178,6 +178,12 @@ fn draw_header(app: &App, study: &FamilyStudy, audit: &FamilyAudit, frame: &mut 
         } else {
             Span::styled(p.tags.join(","), theme.style(Role::Key))
         });
+        if let Some(note) = app.note_of(audit.pair) {
+            first.push(Span::styled("  ✎ ", theme.style(Role::Key)));
+            let room = (area.width as usize / 3).max(12);
+            first.push(Span::raw(fit(&note.replace('\n', " "), room, Cut::End)));
+            first.push(muted(" (n edits)".into()));
+        }
         if let Some(at) = app.queue.visible.iter().position(|&i| i == audit.pair) {
             first.push(muted(format!(
                 "  pair {}/{}",

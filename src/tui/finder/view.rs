@@ -6,14 +6,15 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-use crate::tui::app::App;
 use crate::tui::finder::FinderKind;
+use crate::tui::finder::FinderState;
 use crate::tui::layout::centered;
+use crate::tui::shell::Shell;
 use crate::tui::theme::Role;
 
 /// Draws the finder over `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+pub fn draw(shell: &Shell, state: &FinderState, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let popup = centered(area, 80, 80);
     frame.render_widget(Clear, popup);
     let block = Block::bordered()
@@ -27,11 +28,11 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let [input, list] = Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(inner);
     let query = Line::from(vec![
         Span::styled("> ", theme.style(Role::Key)),
-        Span::raw(app.finder.query.clone()),
+        Span::raw(state.query.clone()),
         Span::styled("▏", theme.style(Role::Key)),
     ]);
     frame.render_widget(Paragraph::new(query), input);
-    let hits = &app.finder.hits;
+    let hits = &state.hits;
     let rows = list.height as usize;
     let program_width = hits
         .iter()
@@ -39,7 +40,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         .max()
         .unwrap_or(0)
         .min(24);
-    let offset = app.finder.selected.saturating_sub(rows.saturating_sub(1));
+    let offset = state.selected.saturating_sub(rows.saturating_sub(1));
     let lines: Vec<Line> = hits
         .iter()
         .enumerate()
@@ -76,7 +77,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
                 }
             }
             let line = Line::from(spans);
-            if i == app.finder.selected {
+            if i == state.selected {
                 line.style(theme.style(Role::Selected))
             } else {
                 line
@@ -84,7 +85,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         })
         .collect();
     if lines.is_empty() {
-        let none = if app.awaiting.contains_key(&crate::tui::jobs::JobKind::Find) {
+        let none = if shell.jobs.contains_key(&crate::tui::jobs::JobKind::Find) {
             "searching…"
         } else {
             "no match"

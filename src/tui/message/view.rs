@@ -5,15 +5,15 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-use crate::tui::app::App;
+use crate::tui::shell::Shell;
 use crate::tui::theme::Role;
 use crate::tui::widgets::wrap::wrap_line;
 
 /// Draws the popup centred in `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+pub fn draw(shell: &Shell, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let width = area.width.saturating_sub(4).min(100);
-    let text = app.message.clone().unwrap_or_default();
+    let text = shell.message.map(str::to_string).unwrap_or_default();
     let lines: Vec<Line> = text
         .lines()
         .flat_map(|l| {

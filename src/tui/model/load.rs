@@ -16,10 +16,10 @@ use crate::study::source::{FileKind, expand};
 use crate::study::{
     LocatedError, PairKey, PairRecord, Program, Side, Study, load_study_with_progress,
 };
-use crate::tui::app::state::Oracle;
 use crate::tui::assertions::AssertionStudy;
 use crate::tui::family::FamilyStudy;
 use crate::tui::finder::{FinderEntry, build_index};
+use crate::tui::model::Oracle;
 use crate::tui::model::catalog::{BehaviorEntry, Catalog, GenerationState, ProgramEntry};
 use crate::tui::model::{PairView, ProgramView, SideView, StudyView, VariantView};
 use crate::tui::queue::Queue;
@@ -207,6 +207,11 @@ pub fn load_raw(
 /// The view model of a loaded study.
 pub fn view_of(study: Study) -> StudyView {
     let audits = replay(&study.annotations);
+    let notes = audits
+        .iter()
+        .filter_map(|(k, a)| Some((k.clone(), lines(a.note.clone()?))))
+        .filter(|(_, n)| !n.trim().is_empty())
+        .collect();
     let oracle = recorded_oracle(&study.pairs);
     let pairs = study
         .pairs
@@ -252,6 +257,7 @@ pub fn view_of(study: Study) -> StudyView {
         inputs: study.sources,
         oracle,
         outputs: Arc::new(outputs),
+        notes: Arc::new(notes),
     }
 }
 

@@ -6,6 +6,7 @@
 pub mod catalog;
 pub mod filter;
 pub mod load;
+pub mod oracle;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -13,6 +14,7 @@ use std::sync::Arc;
 pub use crate::study::FlipClass;
 use crate::sva::rename_identifiers;
 use crate::tui::text::diff::apply_rename;
+pub use oracle::Oracle;
 
 /// One side of a pair: the verdict of the behavior on the original or on the variant.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -96,6 +98,10 @@ pub struct StudyView {
     /// The generations' raw outputs by (model, program, variant, sample), when the
     /// study has them: the audit screen shows a variant's answer as the model wrote it.
     pub outputs: Arc<BTreeMap<(String, String, String, u32), String>>,
+    /// The notes the study's annotations files hold, by the pair's key as the study
+    /// spells it (escaped for the terminal): shown whether or not this session's store
+    /// opened (a read-only session shows them too), until the store decides the pair.
+    pub notes: Arc<BTreeMap<crate::study::PairKey, String>>,
 }
 
 /// What the audit screen shows for one pair.

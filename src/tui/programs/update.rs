@@ -1,34 +1,36 @@
-//! How the app applies the programs screen's actions: opening it from the queue,
-//! moving between programs, cycling the variant shown, going back.
+//! How the programs screen applies its actions: moving between programs and cycling
+//! the variant shown (opening and closing it is the app's routing).
 
-use crate::tui::app::{App, Screen};
-use crate::tui::programs::view;
+use ratatui::Frame;
+use ratatui::layout::Rect;
 
-impl App {
-    /// Opens the programs screen (when the study has programs).
-    pub(crate) fn open_programs(&mut self) {
-        if self.programs.catalog.programs.is_empty() {
-            self.message = Some("no programs in this study".into());
-            return;
+use crate::tui::action::Action;
+use crate::tui::component::Component;
+use crate::tui::programs::{ProgramsState, view};
+use crate::tui::shell::Shell;
+
+impl Component for ProgramsState {
+    fn update(&mut self, action: Action, _shell: &Shell) -> Option<Action> {
+        match action {
+            // The programs screen has nothing to open.
+            Action::Open => {}
+            Action::NextPane => self.cycle_variant(1),
+            Action::PrevPane => self.cycle_variant(-1),
+            other => return Some(other),
         }
-        self.screen = Screen::Programs;
+        None
     }
 
-    /// Back from the programs screen: to the queue when there are pairs to show.
-    pub(crate) fn close_programs(&mut self) {
-        if self.study.pairs.is_empty() && self.raw.is_none() {
-            self.message = Some("no pairs yet: generate, then score (see the hint)".into());
-        } else {
-            self.screen = Screen::Queue;
-        }
+    fn move_by(&mut self, delta: isize, shell: &Shell) {
+        let rows = view::program_rows(shell.size);
+        ProgramsState::move_by(self, delta, rows);
     }
 
-    pub(crate) fn move_programs(&mut self, delta: isize) {
-        let rows = view::program_rows(self.size);
-        self.programs.move_by(delta, rows);
+    fn page(&self, shell: &Shell) -> usize {
+        view::program_rows(shell.size).max(1)
     }
 
-    pub(crate) fn programs_page(&self) -> usize {
-        view::program_rows(self.size).max(1)
+    fn draw(&self, shell: &Shell, frame: &mut Frame, area: Rect) {
+        view::draw(shell, self, frame, area);
     }
 }

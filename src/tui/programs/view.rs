@@ -8,9 +8,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Paragraph, Wrap};
 
-use crate::tui::app::App;
 use crate::tui::layout::frame_areas;
 use crate::tui::model::catalog::{GenerationState, ProgramEntry};
+use crate::tui::programs::ProgramsState;
+use crate::tui::shell::Shell;
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::code::code_lines;
 use crate::tui::widgets::ellipsis::{Cut, fit};
@@ -90,13 +91,13 @@ impl TableRow for ProgramRow<'_> {
 }
 
 /// Draws the programs screen into `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+pub fn draw(shell: &Shell, state: &ProgramsState, frame: &mut Frame, area: Rect) {
     let [list, detail] = areas(area);
-    draw_list(app, frame, list);
-    let Some(program) = app.programs.program() else {
+    draw_list(shell, state, frame, list);
+    let Some(program) = state.program() else {
         return;
     };
-    let generations_height = if app.programs.catalog.is_ungenerated() {
+    let generations_height = if state.catalog.is_ungenerated() {
         UNGENERATED_LINES + 2
     } else {
         program.variants.len() as u16 + 3
@@ -108,14 +109,13 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         Constraint::Length((behaviors + 2).min(detail.height / 3).max(3)),
     ])
     .areas(detail);
-    draw_generations(app, program, frame, generations);
-    draw_rtl(app, program, frame, rtl);
-    draw_behaviors(app, program, frame, behavior_area);
+    draw_generations(shell, state, program, frame, generations);
+    draw_rtl(shell, state, program, frame, rtl);
+    draw_behaviors(shell, program, frame, behavior_area);
 }
 
-fn draw_list(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
-    let state = &app.programs;
+fn draw_list(shell: &Shell, state: &ProgramsState, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let programs = &state.catalog.programs;
     let rows = DataTable::<ProgramRow>::capacity(area);
     let models = state.catalog.models.len();
@@ -157,14 +157,19 @@ fn draw_list(app: &App, frame: &mut Frame, area: Rect) {
 const UNGENERATED_LINES: u16 = 7;
 
 /// The generations of the selected program, variant by model; or how to make them.
-fn draw_generations(app: &App, program: &ProgramEntry, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
-    let catalog = &app.programs.catalog;
+fn draw_generations(
+    shell: &Shell,
+    state: &ProgramsState,
+    program: &ProgramEntry,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let theme = &shell.theme;
+    let catalog = &state.catalog;
     let title = Line::styled(" Generations ", theme.style(Role::Title));
     if catalog.is_ungenerated() {
-        let study = app
+        let study = shell
             .study_dir
-            .as_ref()
             .map_or("STUDY".to_string(), |d| d.display().to_string());
         let lines = vec![
             Line::styled(
@@ -192,7 +197,7 @@ fn draw_generations(app: &App, program: &ProgramEntry, frame: &mut Frame, area: 
         );
         return;
     }
-    let shown = app.programs.variant_name();
+    let shown = state.variant_name();
     let cell_width = (area.width.saturating_sub(12) / catalog.models.len().max(1) as u16).max(6);
     let mut lines = vec![Line::from(
         std::iter::once(Span::styled(
@@ -235,7 +240,7 @@ fn draw_generations(app: &App, program: &ProgramEntry, frame: &mut Frame, area: 
         .title_top(title);
     if let Some(note) = &catalog.failures_note {
         block = block.title_bottom(Line::styled(format!(" {note} "), theme.style(Role::Error)));
-    } else if let Some(message) = failure_message(app, program) {
+    } else if let Some(message) = failure_message(state, program) {
         block = block.title_bottom(Line::styled(
             format!(" {message} "),
             theme.style(Role::Error),
@@ -245,9 +250,9 @@ fn draw_generations(app: &App, program: &ProgramEntry, frame: &mut Frame, area: 
 }
 
 /// The first failure's message of the variant shown, for the block's bottom line.
-fn failure_message(app: &App, program: &ProgramEntry) -> Option<String> {
-    let variant = app.programs.variant_name()?;
-    app.programs
+fn failure_message(state: &ProgramsState, program: &ProgramEntry) -> Option<String> {
+    let variant = state.variant_name()?;
+    state
         .catalog
         .models
         .iter()
@@ -258,10 +263,16 @@ fn failure_message(app: &App, program: &ProgramEntry) -> Option<String> {
 }
 
 /// The RTL of the variant shown (a renamed variant as the model sees it).
-fn draw_rtl(app: &App, program: &ProgramEntry, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
-    let variant = app.programs.variant_name().unwrap_or("original");
-    let view = app.study.programs.get(&program.id);
+fn draw_rtl(
+    shell: &Shell,
+    state: &ProgramsState,
+    program: &ProgramEntry,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let theme = &shell.theme;
+    let variant = state.variant_name().unwrap_or("original");
+    let view = shell.study.programs.get(&program.id);
     let (text, renamed) = match view {
         Some(p) if variant == "original" => (p.rtl.as_str(), false),
         Some(p) => p
@@ -303,8 +314,8 @@ fn draw_rtl(app: &App, program: &ProgramEntry, frame: &mut Frame, area: Rect) {
 }
 
 /// The program's assignment behaviors with their path conditions.
-fn draw_behaviors(app: &App, program: &ProgramEntry, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+fn draw_behaviors(shell: &Shell, program: &ProgramEntry, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let (lines, count): (Vec<Line>, String) = match &program.behaviors {
         _ if program.module => (
             vec![Line::styled(

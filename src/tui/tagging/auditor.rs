@@ -7,12 +7,13 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::tui::app::App;
+use crate::tui::shell::Shell;
+use crate::tui::tagging::Tagging;
 use crate::tui::theme::Role;
 
 /// Draws the prompt centred in `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+pub fn draw(shell: &Shell, state: &Tagging, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let width = area.width.saturating_sub(4).min(76);
     let height = 6.min(area.height);
     let popup = Rect::new(
@@ -34,7 +35,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             theme.style(Role::Muted),
         ),
         Line::from(vec![
-            Span::raw(app.tagging.auditor_input.clone()),
+            Span::raw(state.auditor_input.clone()),
             Span::styled("▏", theme.style(Role::Key)),
         ]),
     ];

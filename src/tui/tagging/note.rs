@@ -6,12 +6,13 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::tui::app::App;
+use crate::tui::shell::Shell;
+use crate::tui::tagging::Tagging;
 use crate::tui::theme::Role;
 
 /// Draws the note popup centred in `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+pub fn draw(shell: &Shell, state: &Tagging, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let width = area.width.saturating_sub(4).min(70);
     let height = 5.min(area.height);
     let popup = Rect::new(
@@ -28,7 +29,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             theme.style(Role::Muted),
         ));
     let text = Line::from(vec![
-        Span::raw(app.tagging.note_input.clone()),
+        Span::raw(state.note_input.clone()),
         Span::styled("▏", theme.style(Role::Key)),
     ]);
     frame.render_widget(Clear, popup);

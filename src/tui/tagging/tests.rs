@@ -7,7 +7,7 @@ use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay};
 use crate::tui::model::filter::Filter;
 use crate::tui::tagging::pair_key;
-use crate::tui::testing::{AppBuilder, press, study_copy, tagging_app, type_text};
+use crate::tui::testing::{AppBuilder, press, screen_text, study_copy, tagging_app, type_text};
 
 fn selected_tags(app: &App) -> Vec<String> {
     app.study.pairs[app.queue.selected_pair().unwrap()]
@@ -351,4 +351,41 @@ fn auditor_prompt() {
         press(app, "4");
         type_text(app, "an");
     });
+}
+
+#[test]
+fn a_read_only_session_shows_every_note() {
+    let dir = study_copy();
+    let mut app = tagging_app(dir.path());
+    let key = pair_key(&app.study.pairs[app.queue.selected_pair().unwrap()]);
+    press(&mut app, "n");
+    type_text(&mut app, "second look");
+    press(&mut app, "Enter");
+    drop(app);
+    // Another session holds the lock: this one is read-only, its store not open.
+    let _other = AnnotationStore::open_with(dir.path(), "other", None).unwrap();
+    let study = crate::tui::model::load::load_study(&[dir.path().to_path_buf()], |_| {}).unwrap();
+    let mut app = AppBuilder::from_study(study).build();
+    app.open_annotations(dir.path(), None);
+    assert_eq!(app.tagging.place, "annotations: read-only");
+    let i = app
+        .study
+        .pairs
+        .iter()
+        .position(|p| pair_key(p) == key)
+        .unwrap();
+    assert_eq!(app.note_of(i).as_deref(), Some("second look"));
+    let rows = app.queue_rows();
+    app.queue.select_pair(i, rows);
+    assert!(screen_text(&app).contains('✎'), "the queue marks the pair");
+    press(&mut app, "Enter");
+    assert!(
+        screen_text(&app).contains("note second look"),
+        "the audit screen shows the note"
+    );
+    press(&mut app, "n");
+    assert_eq!(
+        app.tagging.note_input, "second look",
+        "the popup starts from it"
+    );
 }

@@ -14,6 +14,22 @@ use crate::tui::app::{App, Overlay};
 use crate::tui::tagging::{SAMPLE_K, SAMPLE_SEED, Sample, pair_key};
 
 impl App {
+    /// The annotation keys (tags, notes, undo, the audit sample, the comparison, the
+    /// export), from whichever screen offers them; the action back when it is not one.
+    pub(crate) fn tagging_action(&mut self, action: Action) -> Option<Action> {
+        match action {
+            Action::ToggleTag(key) => self.toggle_tag_key(key),
+            Action::AcceptSuggestion => self.accept_suggestion(),
+            Action::EditNote => self.open_note(),
+            Action::Undo => self.undo_decision(),
+            Action::ToggleSample => self.toggle_sample(),
+            Action::OpenCompare => self.open_compare(),
+            Action::ExportTags => self.export_tagged_pairs(),
+            other => return Some(other),
+        }
+        None
+    }
+
     /// Opens the annotation store of the study in `dir` and shows its tags. Where
     /// decisions go is in the queue's header; the status line only speaks when the
     /// store is read-only or is not in the study directory.
@@ -70,10 +86,23 @@ impl App {
         self.tag_target().into_iter().collect()
     }
 
-    /// The note of pair `i` in the store, when it has one.
+    /// The note of pair `i`: the store's once it has decided the pair, else the one the
+    /// study's annotations files hold (so a read-only session, whose store did not
+    /// open, shows every note too).
     pub fn note_of(&self, i: usize) -> Option<String> {
         let pair = self.study.pairs.get(i)?;
-        self.tagging.note_of(pair).filter(|n| !n.trim().is_empty())
+        let key = pair_key(pair);
+        let decided = self
+            .tagging
+            .store
+            .as_ref()
+            .is_some_and(|s| s.audits().contains_key(&key));
+        let note = if decided {
+            self.tagging.note_of(pair)
+        } else {
+            self.study.notes.get(&key).cloned()
+        };
+        note.filter(|n| !n.trim().is_empty())
     }
 
     /// When no auditor name is known yet, asks for one (the decision `then` is made
@@ -291,10 +320,7 @@ impl App {
         if self.ask_auditor_first(Action::EditNote) {
             return;
         }
-        self.tagging.note_input = self
-            .tagging
-            .note_of(&self.study.pairs[i])
-            .unwrap_or_default();
+        self.tagging.note_input = self.note_of(i).unwrap_or_default();
         self.overlay = Some(Overlay::Note);
     }
 
