@@ -3,7 +3,7 @@
 from a screen into `tui::app`, and the circles (strongly connected components of more
 than one file). Tests (`*tests.rs`, `testing.rs`) are left out: they may build an App.
 
-Usage: python3 scripts/tui_imports.py [src/tui]  (prints the figures; -v lists them)"""
+Usage: python3 .ci/tui-imports.py [src/tui]  (prints the figures; -v lists them)"""
 import os, re, sys
 
 root = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else "src/tui"
