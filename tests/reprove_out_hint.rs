@@ -11,7 +11,7 @@ use std::path::Path;
 
 const PROGRAM: &str = r#"{"id": "cnt", "stratum": "demo", "synchronous": true, "clock": "posedge clk", "rtl": "module cnt(input clk, input rst, output reg [1:0] q);\n  always @(posedge clk) if (rst) q <= 0; else q <= q + 1;\nendmodule\n", "reference": "", "variants": {}, "kind": "module", "top": "cnt", "rtl_name": "cnt.v", "reset": "rst", "meta": {"dataset": "assertionbench"}}"#;
 
-const GENERATION: &str = r#"{"program": "cnt", "variant": "original", "model": "m", "shots": 1, "output": "module i_cnt(input clk, input rst, input [1:0] q);\nassert property(@(posedge clk) q != 3);\nendmodule\n", "meta": {"file": "p.sva"}, "external": {"engine": "jaspergold", "version": "x", "outcome": "ok", "log": "l", "analysed": "p.sva", "verdicts": [{"assertion": 1, "name": "cnt._assert_1", "status": "proven", "precondition": "covered", "text": "assert property(@(posedge clk) q != 3);", "line": 2}]}}"#;
+const GENERATION: &str = r#"{"program": "cnt", "variant": "original", "model": "m", "shots": 1, "output": "module i_cnt(input clk, input rst, input [1:0] q);\nassert property(@(posedge clk) q != 3);\nendmodule\n", "meta": {"file": "p.sva"}, "external": {"engine": "jaspergold", "version": "x", "outcome": "ok", "log": "l", "analysed": "p.sva", "verdicts": [{"assertion": 1, "name": "cnt.i_cnt._assert_1", "status": "proven", "precondition": "covered", "text": "assert property(@(posedge clk) q != 3);", "line": 2}]}}"#;
 
 fn have_yosys() -> bool {
     let found = std::process::Command::new("yosys")
@@ -92,4 +92,34 @@ fn the_hint_after_reprove_out_lists_the_disagreements() {
     let (hint, list) = hint_runs(tmp.path(), &["my study"]);
     assert_eq!(hint, "flipscope assertions 'my study' --filter agree=no");
     assert!(list.ends_with("1 assertions\n"), "{list}");
+}
+
+/// An empty records file (made by a shell's `> FILE`, or left by an earlier run that
+/// was killed before it wrote) holds no earlier records: `reprove` writes its records
+/// there instead of refusing it.
+#[test]
+fn an_empty_records_file_is_written_over() {
+    if !have_yosys() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("study");
+    study(&s);
+    for empty in ["", "\n \n"] {
+        std::fs::write(s.join("reproof.jsonl"), empty).unwrap();
+        let out = common::flipscope()
+            .arg("reprove")
+            .arg(&s)
+            .arg("--no-cache")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let records = std::fs::read_to_string(s.join("reproof.jsonl")).unwrap();
+        assert_eq!(records.lines().count(), 1, "{records}");
+        assert!(records.contains("\"id\""), "{records}");
+    }
 }

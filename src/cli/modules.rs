@@ -73,7 +73,11 @@ fn score_under(
 ) -> anyhow::Result<Vec<PropertyVerdict>> {
     let mut options = scoring.formal.options(scoring.no_cache)?;
     options.prove.past = past;
-    let report = score_modules(study, &options)?;
+    let progress = super::progress::Progress::on_stderr("prove", "checks", 0);
+    options.prove.progress = progress.prover_hook();
+    let report = score_modules(study, &options);
+    drop(progress);
+    let report = report?;
     print_report(&report);
     Ok(report.verdicts)
 }

@@ -1,5 +1,7 @@
-//! The progress line of a long study run (`flipscope score`): `score: 120/1000
-//! programs  45.2 programs/s  ETA 19s` on standard error while it runs, when standard
+//! The progress line of a long run (`flipscope score` of fragments, by programs; the
+//! proofs of `score` on module studies and of `prove`, by checks, driven by the
+//! prover's hook): `score: 120/1000 programs  45.2 programs/s  ETA 19s` on standard
+//! error while it runs, when standard
 //! error is a terminal, and nothing when it is not. The rate and the time left come
 //! from `generate`'s meter (completions over wall time, `generate::rate`). The line is
 //! taken off the screen when the run ends.
@@ -76,6 +78,25 @@ impl Progress {
             }
             bar.inc(n);
         }
+    }
+
+    /// The prover's hook that drives this line: each phase's planned checks lengthen
+    /// it, each check done advances it. `None` off a terminal (nothing to draw).
+    pub fn prover_hook(&self) -> Option<crate::formal::ProgressHook> {
+        use crate::formal::ProgressEvent;
+        let bar = self.bar.clone()?;
+        let meter = Arc::clone(&self.meter);
+        Some(crate::formal::ProgressHook(Arc::new(
+            move |event| match event {
+                ProgressEvent::Planned(n) => bar.inc_length(n),
+                ProgressEvent::Done(n) => {
+                    if let Ok(mut m) = meter.lock() {
+                        m.completed(n as usize, Instant::now());
+                    }
+                    bar.inc(n);
+                }
+            },
+        )))
     }
 
     /// Takes the line off the screen.

@@ -129,11 +129,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     stop_tools_on_signals();
+    let progress = super::progress::Progress::on_stderr("prove", "checks", 0);
+    let options = ProveOptions {
+        progress: progress.prover_hook(),
+        ..options
+    };
     let prover = match Prover::new(options) {
         Ok(p) => p,
         Err(e) => return interrupted().ok_or_else(|| e.into()),
     };
     let report = prover.prove_with_mutants(&design, &properties, &mutants);
+    drop(progress);
     if let Some(code) = interrupted() {
         return Ok(code);
     }

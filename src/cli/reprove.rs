@@ -121,6 +121,14 @@ fn merge(path: &std::path::Path, new: &[ReproofRecord]) -> anyhow::Result<Vec<Re
     if !path.exists() {
         return Ok(new.to_vec());
     }
+    // A file holding no record at all (a shell's `> FILE` made it before the run) has
+    // no earlier records to keep.
+    let blank = std::fs::read(path)
+        .map(|b| b.iter().all(u8::is_ascii_whitespace))
+        .unwrap_or(false);
+    if blank {
+        return Ok(new.to_vec());
+    }
     let old = read_records(path).map_err(|errors| {
         let lines: Vec<String> = errors.iter().take(5).map(ToString::to_string).collect();
         anyhow::anyhow!(

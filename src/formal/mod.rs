@@ -57,7 +57,9 @@ pub use engine::process::{interrupt, interrupted};
 pub use engine::tools::INSTALL_HINT;
 pub use engine::yosys::Limits;
 pub use error::{FormalError, Location};
-pub use options::{CacheChoice, PastConvention, ProveOptions, Reset, parse_clock};
+pub use options::{
+    CacheChoice, PastConvention, ProgressEvent, ProgressHook, ProveOptions, Reset, parse_clock,
+};
 pub use outcome::{
     Counterexample, FailureCategory, MutantOutcome, Outcome, SignalRole, Status, TraceSignal,
 };

@@ -106,6 +106,35 @@ pub struct ProveOptions {
     pub limits: Limits,
     /// What `$past` reads before the tick it refers to.
     pub past: PastConvention,
+    /// Told of the checks as they are planned and done (a progress line); no effect on
+    /// any result.
+    pub progress: Option<ProgressHook>,
+}
+
+/// What a [`ProgressHook`] is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgressEvent {
+    /// `n` more checks are to run (each phase plans its own: properties, transfers,
+    /// mutants).
+    Planned(u64),
+    /// `n` more checks are done (cached or run).
+    Done(u64),
+}
+
+/// A callback the prover calls from its worker threads with [`ProgressEvent`]s.
+#[derive(Clone)]
+pub struct ProgressHook(pub std::sync::Arc<dyn Fn(ProgressEvent) + Send + Sync>);
+
+impl ProgressHook {
+    pub fn tell(&self, event: ProgressEvent) {
+        (self.0)(event)
+    }
+}
+
+impl std::fmt::Debug for ProgressHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ProgressHook")
+    }
 }
 
 impl Default for ProveOptions {
@@ -120,6 +149,7 @@ impl Default for ProveOptions {
             cache: CacheChoice::User,
             limits: Limits::default(),
             past: PastConvention::Ieee,
+            progress: None,
         }
     }
 }

@@ -246,10 +246,22 @@ impl Prover {
     }
 
     fn check_all(&self, plan: &Plan) -> Vec<UnitResult> {
+        use super::options::ProgressEvent;
         let settings = self.settings();
+        let hook = self.options.progress.as_ref();
+        let planned: usize = plan.units.iter().map(|u| u.entries.len()).sum();
+        if let Some(h) = hook {
+            h.tell(ProgressEvent::Planned(planned as u64));
+        }
         plan.units
             .par_iter()
-            .map(|u| check_unit(&settings, u))
+            .map(|u| {
+                let r = check_unit(&settings, u);
+                if let Some(h) = hook {
+                    h.tell(ProgressEvent::Done(u.entries.len() as u64));
+                }
+                r
+            })
             .collect()
     }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::printable::{escape_lines_owned as lines, escape_owned as line};
 use crate::rtl::ParseCache;
-use crate::score::study::{Oracle as ScoreOracle, StudyOptions, score_study};
+use crate::score::study::{StudyOptions, score_study};
 use crate::stats::pair_row::recorded_oracle;
 use crate::study::annotation::replay;
 use crate::study::source::{FileKind, expand};
@@ -150,10 +150,7 @@ impl Prepared {
     /// The raw study's generations scored under `oracle` (`score::study`), as shown.
     pub fn scored(raw: &RawStudy, oracle: Oracle, cache: &ParseCache) -> Prepared {
         let options = StudyOptions {
-            oracle: match oracle {
-                Oracle::Reference => ScoreOracle::Reference,
-                Oracle::Rtl => ScoreOracle::Rtl,
-            },
+            oracle,
             lenient: false,
         };
         let report = score_study(&raw.0, &options, cache);
