@@ -22,7 +22,8 @@
 //! - [`pack_cache`], [`printable`]: utilities every floor may use (the content-keyed
 //!   cache, the escaping of untrusted text).
 //!
-//! Edges that still run up this list: `rtl` reads `study`'s located error, and `study`
+//! Edges that still run up this list: `rtl` reads `study`'s located error and the
+//! prover's finder of unclosed comments and strings (`formal::unclosed`), and `study`
 //! reads `generate`'s reset description (the EquivSVA importer) and `stats`' filter
 //! rows (the pair stream); `cli` and `tui` call each other (`open`, the TUI's exports).
 
