@@ -14,16 +14,15 @@
 //! - [`formal`]: the prover (yosys, ABC);
 //! - [`generate`]: model outputs from an endpoint; [`stats`]: filters, metrics,
 //!   bootstrap intervals, exports;
-//! - [`rtl`]: RTL behaviors (sv-parser), with the RTL limits and the deep stack the
-//!   prover's readers use too;
+//! - [`rtl`]: RTL behaviors (sv-parser), with the RTL limits, the deep stack and the
+//!   finder of unclosed comments and strings that the prover's readers use too;
 //! - [`sva`]: reading SVA from model outputs; [`logic`]: Boolean antecedents and their
 //!   exact relations;
 //! - [`study`]: the study's files (load, validate, store);
 //! - [`pack_cache`], [`printable`]: utilities every floor may use (the content-keyed
 //!   cache, the escaping of untrusted text).
 //!
-//! Edges that still run up this list: `rtl` reads `study`'s located error and the
-//! prover's finder of unclosed comments and strings (`formal::unclosed`), and `study`
+//! Edges that still run up this list: `rtl` reads `study`'s located error, and `study`
 //! reads `generate`'s reset description (the EquivSVA importer) and `stats`' filter
 //! rows (the pair stream); `cli` and `tui` call each other (`open`, the TUI's exports).
 

@@ -50,7 +50,6 @@ pub mod read;
 pub mod run;
 pub mod sva;
 pub mod trace;
-pub mod unclosed;
 
 pub use design::{Design, SourceFile};
 pub use engine::process::{interrupt, interrupted};

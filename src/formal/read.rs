@@ -522,8 +522,8 @@ fn beyond_limits(src: &str, toks: &[Token]) -> Option<Problem> {
 
 /// The first comment or string of `text` left open, when it opens within `span` (a
 /// property's text: one opened later is not its problem).
-fn open_inside(text: &str, span: std::ops::Range<usize>) -> Option<super::unclosed::Unclosed> {
-    super::unclosed::find(text).filter(|u| span.contains(&u.offset()))
+fn open_inside(text: &str, span: std::ops::Range<usize>) -> Option<crate::rtl::unclosed::Unclosed> {
+    crate::rtl::unclosed::find(text).filter(|u| span.contains(&u.offset()))
 }
 
 fn end_of(toks: &[Token], range: std::ops::Range<usize>) -> usize {

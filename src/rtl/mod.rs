@@ -21,6 +21,7 @@ pub mod source;
 pub mod stack;
 mod stored;
 pub mod text;
+pub mod unclosed;
 mod walk;
 
 pub use batch::{RtlInput, analyse_many};

@@ -183,7 +183,7 @@ fn syntax_error(wrapped: &Wrapped, e: sv_parser::Error) -> RtlError {
     // A comment or string never closed swallows what follows it: say so, where it
     // opens, rather than blame the text after it (the rule `prove` applies to designs;
     // the finder lives with the formal front end).
-    if let Some(open) = crate::formal::unclosed::find(wrapped.user_text()) {
+    if let Some(open) = super::unclosed::find(wrapped.user_text()) {
         let (line, column) = wrapped.position(wrapped.user_start() + open.offset());
         return RtlError::Syntax {
             line,

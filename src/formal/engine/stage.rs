@@ -147,7 +147,7 @@ pub fn check_files(design: &Design) -> Result<(), String> {
 /// Checks `text` (the user's, named `file`) against the RTL limits, and that it leaves
 /// no comment or string open.
 pub fn check_limits(file: &str, text: &str) -> Result<(), String> {
-    if let Some(u) = crate::formal::unclosed::find(text) {
+    if let Some(u) = crate::rtl::unclosed::find(text) {
         return Err(format!("{}: {}", at(file, text, u.offset()), u.message()));
     }
     let brief = |m: &str| {
