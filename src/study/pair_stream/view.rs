@@ -60,21 +60,7 @@ impl PairView<'_> {
 }
 
 impl FilterRow for PairView<'_> {
-    fn model(&self) -> &str {
-        &self.model
-    }
-    fn variant(&self) -> &str {
-        &self.variant
-    }
-    fn program(&self) -> &str {
-        &self.program
-    }
-    fn stratum(&self) -> &str {
-        &self.stratum
-    }
-    fn behavior(&self) -> &str {
-        &self.behavior
-    }
+    crate::stats::row::filter_row_identity!();
     fn base_correct(&self) -> bool {
         self.base.correct
     }
