@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use flipscope::audit::modules::audit_modules;
+use flipscope::dataset_audit::modules::audit_modules;
 use flipscope::formal::CacheChoice;
 use flipscope::formal::ProveOptions;
 use flipscope::study::Study;

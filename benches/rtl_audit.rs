@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use flipscope::audit::{AuditReport, audit_programs, read_vert};
+use flipscope::dataset_audit::{AuditReport, audit_programs, read_vert};
 use flipscope::logic::Values;
 use flipscope::rtl::ParseCache;
 

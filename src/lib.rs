@@ -6,10 +6,11 @@
 //! - [`cli`], [`tui`]: the commands and the terminal interface (the only modules that
 //!   print or draw; the domain modules know nothing of the terminal);
 //! - [`reproof`]: re-proving a dataset's assertions against its external verdicts;
-//! - [`audit`]: the data-quality audit of fragment and module studies;
+//! - [`dataset_audit`]: the data-quality audit of a dataset (its references against its
+//!   RTL, its module designs), the `flipscope audit` command's core;
 //! - [`rules`]: scoring rules as a named choice (flipscope's, EquivSVA's);
 //! - [`synth`]: simulated studies; [`transform`]: the T1/T2/T3 rewrites;
-//! - [`formal_score`]: whole-module programs scored by proof; [`score`]: fragments
+//! - [`module_score`]: whole-module programs scored by proof; [`score`]: fragments
 //!   scored by path-condition equivalence (verdicts, pairs);
 //! - [`formal`]: the prover (yosys, ABC);
 //! - [`generate`]: model outputs from an endpoint; [`stats`]: filters, metrics,
@@ -22,6 +23,12 @@
 //! - [`pack_cache`], [`printable`]: utilities every floor may use (the content-keyed
 //!   cache, the escaping of untrusted text).
 //!
+//! Names say what a module owns in the study's words (DESIGN.md), with no other meaning
+//! in the crate: `dataset_audit` is the data-quality audit (the TUI's audit screen and
+//! the annotation store's audit sample are other things); `module_score` scores whole
+//! modules, `score` fragments; `formal::property` is the prover's SVA reader, distinct
+//! from `sva`, the fragment reader; `stats::pce` is AssertionBench's P, C and E.
+//!
 //! Edges that still run up this list: `rtl` reads `study`'s located error, and `study`
 //! reads `generate`'s reset description (the EquivSVA importer) and `stats`' filter
 //! rows (the pair stream); `cli` and `tui` call each other (`open`, the TUI's exports).
@@ -32,12 +39,12 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-pub mod audit;
 pub mod cli;
+pub mod dataset_audit;
 pub mod formal;
-pub mod formal_score;
 pub mod generate;
 pub mod logic;
+pub mod module_score;
 pub mod pack_cache;
 pub mod printable;
 pub mod reproof;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
-use crate::audit::{AuditProgram, AuditReport, audit_programs, is_vert_file, read_vert};
+use crate::dataset_audit::{AuditProgram, AuditReport, audit_programs, is_vert_file, read_vert};
 use crate::rtl::ParseCache;
 use crate::study::error::display_path;
 use crate::study::load_study;

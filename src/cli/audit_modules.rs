@@ -1,12 +1,12 @@
 //! `flipscope audit` on a study of whole-module programs: the module audit
-//! (`crate::audit::modules`) with the study's import warnings (AssertionBench's
+//! (`crate::dataset_audit::modules`) with the study's import warnings (AssertionBench's
 //! `import-warnings.jsonl` beside its programs), as a table or JSON.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::audit::{Args, Format};
-use crate::audit::modules::{ModuleAudit, audit_modules, render_table};
+use crate::dataset_audit::modules::{ModuleAudit, audit_modules, render_table};
 use crate::study::Study;
 
 /// The module audit of `study` (read from `path`).

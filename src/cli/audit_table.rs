@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::audit::{Agreement, AuditReport, Counts};
+use crate::dataset_audit::{Agreement, AuditReport, Counts};
 use crate::rtl::path_text;
 
 /// The report as plain text.
@@ -282,7 +282,7 @@ fn problems(
     out: &mut String,
     (title, unit): (&str, &str),
     total: usize,
-    list: &[crate::audit::report::Problem],
+    list: &[crate::dataset_audit::report::Problem],
 ) {
     if total == 0 {
         return;

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::score::ScoringArgs;
-use crate::formal_score::{ModuleScoreOptions, ModuleScoreReport, score_modules};
+use crate::module_score::{ModuleScoreOptions, ModuleScoreReport, score_modules};
 use crate::stats::family::{self, OutputSummary};
 use crate::study::{PropertyVerdict, Study};
 

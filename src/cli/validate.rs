@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use crate::audit::check_study_rtl;
+use crate::dataset_audit::check_study_rtl;
 use crate::printable::{escape, escape_lines};
 use crate::rtl::ParseCache;
 use crate::study::summary::StudySummary;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use super::sva::lex::{Kind, Lines, tokenize};
+use super::property::lex::{Kind, Lines, tokenize};
 
 /// One source file of a design.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -46,9 +46,9 @@ pub mod lower;
 pub mod options;
 pub mod outcome;
 pub mod params;
+pub mod property;
 pub mod read;
 pub mod run;
-pub mod sva;
 pub mod trace;
 
 pub use design::{Design, SourceFile};
@@ -62,6 +62,6 @@ pub use options::{
 pub use outcome::{
     Counterexample, FailureCategory, MutantOutcome, Outcome, SignalRole, Status, TraceSignal,
 };
+pub use property::ClockEvent;
 pub use read::{PropertyForm, PropertySet, ReadProperty, read_properties};
 pub use run::{Job, Prover, Report};
-pub use sva::ClockEvent;

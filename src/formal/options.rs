@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::engine::yosys::Limits;
-use super::sva::ast::ClockEvent;
+use super::property::ast::ClockEvent;
 
 /// The deepest `depth` accepted (`--depth`): far beyond any useful PDR run, and within
 /// what ABC reads (a C int).

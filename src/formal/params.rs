@@ -5,9 +5,9 @@
 //! type, an unpacked array, a function call) is left out.
 
 use super::design::{Design, Module};
-use super::sva::expr::Cursor;
-use super::sva::fold::{Constants, fold};
-use super::sva::lex::{Kind, tokenize};
+use super::property::expr::Cursor;
+use super::property::fold::{Constants, fold};
+use super::property::lex::{Kind, tokenize};
 
 /// The integer parameters of `top` (its header's and its body's).
 pub fn module_parameters(design: &Design, top: &Module) -> Constants {
@@ -184,16 +184,16 @@ pub fn module_memories(design: &Design, top: &Module) -> std::collections::BTree
 /// Declared initial values by variable name (see [`module_initializers`]).
 pub type Initializers = std::collections::HashMap<String, String>;
 
-fn has_call(e: &super::sva::Expr) -> bool {
+fn has_call(e: &super::property::Expr) -> bool {
     matches!(
         e.kind,
-        super::sva::ExprKind::Call(..) | super::sva::ExprKind::System(..)
+        super::property::ExprKind::Call(..) | super::property::ExprKind::System(..)
     ) || e.children().into_iter().any(has_call)
 }
 
 /// The token range of `top`: from its `module` keyword to its `endmodule`.
 fn module_tokens(
-    toks: &[super::sva::lex::Token],
+    toks: &[super::property::lex::Token],
     text: &str,
     top: &Module,
 ) -> Option<(usize, usize)> {

@@ -11,13 +11,13 @@ use std::sync::Arc;
 
 use super::error::Location;
 use super::params::Initializers;
-use super::sva::ast::{BinOp, ExprKind};
-use super::sva::ast::{ClockEvent, Expr, PropertySpec, Span};
-use super::sva::expr::Cursor;
-use super::sva::fold::Constants;
-use super::sva::lex::{Kind, Lines, Token, tokenize};
-use super::sva::problem::{Problem, ProblemKind};
-use super::sva::prop::{
+use super::property::ast::{BinOp, ExprKind};
+use super::property::ast::{ClockEvent, Expr, PropertySpec, Span};
+use super::property::expr::Cursor;
+use super::property::fold::Constants;
+use super::property::lex::{Kind, Lines, Token, tokenize};
+use super::property::problem::{Problem, ProblemKind};
+use super::property::prop::{
     Named, clocking_event, parse_assert_prefix, parse_property, parse_sequence,
 };
 
@@ -190,8 +190,8 @@ fn spec_identifiers<'a>(spec: &'a PropertySpec, out: &mut Vec<(&'a str, Span)>) 
     prop_identifiers(&spec.body, out);
 }
 
-fn prop_identifiers<'a>(p: &'a super::sva::Prop, out: &mut Vec<(&'a str, Span)>) {
-    use super::sva::Prop;
+fn prop_identifiers<'a>(p: &'a super::property::Prop, out: &mut Vec<(&'a str, Span)>) {
+    use super::property::Prop;
     match p {
         Prop::Seq(s) => seq_identifiers(s, out),
         Prop::Implies { ante, cons, .. } => {
@@ -205,8 +205,8 @@ fn prop_identifiers<'a>(p: &'a super::sva::Prop, out: &mut Vec<(&'a str, Span)>)
     }
 }
 
-fn seq_identifiers<'a>(s: &'a super::sva::Seq, out: &mut Vec<(&'a str, Span)>) {
-    use super::sva::Seq;
+fn seq_identifiers<'a>(s: &'a super::property::Seq, out: &mut Vec<(&'a str, Span)>) {
+    use super::property::Seq;
     match s {
         Seq::Bool(e) => e.identifiers(out),
         Seq::Delay { lhs, rhs, .. } => {

@@ -20,8 +20,8 @@ use super::lower::{Lowered, lower};
 use super::options::{AUTO_RESETS, CacheChoice, ProveOptions, Reset};
 use super::outcome::{MutantOutcome, Outcome, Status};
 use super::params::{module_initializers, module_memories, module_parameters};
+use super::property::ProblemKind;
 use super::read::{PropertySet, ReadProperty, located_identifiers};
-use super::sva::ProblemKind;
 
 /// The prefix of every name flipscope's monitors declare.
 pub const RESERVED_PREFIX: &str = "flipscope_";

@@ -19,7 +19,7 @@ use sha2::{Digest, Sha256};
 
 use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus};
 use crate::formal::engine::stage::includes;
-use crate::formal::sva::lex::Lines;
+use crate::formal::property::lex::Lines;
 use crate::formal::{
     Design, FormalError, Job, ProveOptions, Prover, Reset, SourceFile, Status, parse_clock,
     read_properties,

@@ -10,16 +10,17 @@
 //! outside the lowered subset.
 
 pub mod agreement;
+pub mod assertion_view;
 pub mod engine;
 pub mod formal_engine;
 pub mod record;
 pub mod run;
 pub mod scope;
 pub mod unit;
-pub mod view;
 pub mod widths;
 
 pub use agreement::{Agreement, ExternalClass, FlipscopeClass};
+pub use assertion_view::{AssertionView, join};
 pub use engine::{
     AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus, SignalRole, Trace,
     TraceSignal,
@@ -28,4 +29,3 @@ pub use formal_engine::FormalEngine;
 pub use record::{REPROOF_FILE, ReproofRecord, read_records, write_records};
 pub use run::{ReproofOptions, ReproofSummary, ResetPhase, reprove};
 pub use unit::{AssertionUnit, units_of};
-pub use view::{AssertionView, join};

@@ -6,8 +6,8 @@
 
 use std::collections::HashMap;
 
-use crate::formal::sva::fold::{Constants, fold};
-use crate::formal::sva::lex::{Kind, Token, tokenize};
+use crate::formal::property::fold::{Constants, fold};
+use crate::formal::property::lex::{Kind, Token, tokenize};
 
 /// A declared width: bits and signedness.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,7 +112,7 @@ fn range_width(
         .find(|&k| toks[k].text(text) == "]")
         .unwrap_or(end);
     let inner = &toks[open + 1..close];
-    let mut c = crate::formal::sva::expr::Cursor::new(text, inner, text.len());
+    let mut c = crate::formal::property::expr::Cursor::new(text, inner, text.len());
     let width = (|| {
         let hi = fold(&c.expr().ok()?, consts)?;
         c.expect(":", "").ok()?;

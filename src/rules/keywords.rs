@@ -3,7 +3,7 @@
 //! sequence or assertion label. slang rejects such text; yosys accepts several of
 //! them (`release`, `use`, `inside`), so flipscope checks for them itself.
 
-use crate::formal::sva::lex::{Kind, Token, tokenize};
+use crate::formal::property::lex::{Kind, Token, tokenize};
 
 /// IEEE 1800-2017 Table B.1, sorted: the one list, kept by the rename-map checks.
 pub use crate::study::rename_map::KEYWORDS;

@@ -148,7 +148,7 @@ pub fn score_study_with(
         .zip(behaviors.par_iter())
         .map(|(program, behaviors)| {
             let pairs = match behaviors {
-                // Whole-module programs are scored by formal proof (`crate::formal_score`).
+                // Whole-module programs are scored by formal proof (`crate::module_score`).
                 _ if program.is_module() => return HashMap::new(),
                 Ok((behaviors, _, semantics)) => {
                     let outputs = Sampled {

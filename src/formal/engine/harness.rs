@@ -135,7 +135,7 @@ pub fn build(text: &str, end: usize, entries: &[Entry], reset: Option<&str>) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::sva::ast::ClockEvent;
+    use super::super::super::property::ast::ClockEvent;
     use super::*;
 
     #[test]

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use super::yosys::Limits;
 use crate::formal::design::Design;
-use crate::formal::sva::lex::Lines;
+use crate::formal::property::lex::Lines;
 use crate::rtl::{limits, macros};
 
 /// Most levels of includes inside includes.

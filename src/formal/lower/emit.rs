@@ -14,8 +14,8 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use super::super::sva::ast::{BinOp, Expr, ExprKind, InsideItem, RangeKind, SysFn};
-use super::super::sva::problem::Problem;
+use super::super::property::ast::{BinOp, Expr, ExprKind, InsideItem, RangeKind, SysFn};
+use super::super::property::problem::Problem;
 
 /// The placeholder every name of a block starts with; replaced by the property's own
 /// prefix (`flipscope_p3_`) when the block is placed in a harness.
@@ -37,7 +37,7 @@ pub struct Block {
     /// clock signal in an expression is: (signal, value).
     clock: Option<(String, &'static str)>,
     /// The top module's parameter values (`$past(e, N)` counts are folded over them).
-    pub consts: std::sync::Arc<super::super::sva::fold::Constants>,
+    pub consts: std::sync::Arc<super::super::property::fold::Constants>,
     /// Under the IEEE `$past` convention, the design's declared initial values: a
     /// `$past` register starts at the default sampled value of its argument when every
     /// variable of it has one. `None`: `$past` registers start unconstrained.
@@ -69,7 +69,7 @@ impl Block {
 
     /// A block whose registers tick at `clock`, reading the clock signal as data by its
     /// sampled value.
-    pub fn clocked(clock: &super::super::sva::ast::ClockEvent) -> Block {
+    pub fn clocked(clock: &super::super::property::ast::ClockEvent) -> Block {
         let mut b = Block::new(clock.to_string());
         let value = if clock.posedge { "1'b0" } else { "1'b1" };
         b.clock = Some((clock.signal.clone(), value));
@@ -318,9 +318,9 @@ fn reads_time(e: &Expr) -> bool {
 
 /// The tick count of `$past(e, n)`: a constant from 1 to 256 (a literal, or an
 /// expression over the top module's parameters).
-fn ticks(count: &Expr, consts: &super::super::sva::fold::Constants) -> Result<u32, Problem> {
-    if let Some(n) = super::super::sva::fold::fold(count, consts)
-        && (1..=i64::from(super::super::sva::prop::MAX_CYCLES)).contains(&n)
+fn ticks(count: &Expr, consts: &super::super::property::fold::Constants) -> Result<u32, Problem> {
+    if let Some(n) = super::super::property::fold::fold(count, consts)
+        && (1..=i64::from(super::super::property::prop::MAX_CYCLES)).contains(&n)
     {
         return Ok(n as u32);
     }

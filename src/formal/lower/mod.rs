@@ -15,10 +15,10 @@ pub mod emit;
 pub mod paths;
 
 use super::options::PastConvention;
+use super::property::Seq;
+use super::property::ast::{ClockEvent, Expr, ExprKind, Prop, PropertySpec};
+use super::property::problem::Problem;
 use super::read::PropertySet;
-use super::sva::Seq;
-use super::sva::ast::{ClockEvent, Expr, ExprKind, Prop, PropertySpec};
-use super::sva::problem::Problem;
 use emit::{Block, DEAD, PREFIX};
 
 /// The placeholder of the harness's `valid` wire (the reset assumption held).
@@ -167,7 +167,7 @@ pub fn constant_false(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Paren(inner) => constant_false(inner),
         ExprKind::Number(n) => literal_value(n) == Some(false),
-        ExprKind::Unary(super::sva::ast::UnOp::Not, inner) => match &inner.kind {
+        ExprKind::Unary(super::property::ast::UnOp::Not, inner) => match &inner.kind {
             ExprKind::Number(n) => literal_value(n) == Some(true),
             ExprKind::Paren(_) => constant_true(inner),
             _ => false,
@@ -320,7 +320,7 @@ fn join_or(parts: &[String]) -> String {
 fn unsupported_seq(s: &Seq, message: String) -> Problem {
     let span = first_expr(s).map(|e| e.span).unwrap_or_default();
     Problem {
-        kind: super::sva::ProblemKind::Unsupported,
+        kind: super::property::ProblemKind::Unsupported,
         message: format!("{message}: beyond the limits of the lowering"),
         span,
     }

@@ -4,8 +4,8 @@
 //! the Booleans that must hold then (none: any values). `a ##[1:2] b` is the two paths
 //! `[a][b]` and `[a][][b]`.
 
-use super::super::sva::Seq;
-use super::super::sva::ast::Expr;
+use super::super::property::Seq;
+use super::super::property::ast::Expr;
 
 /// Most alternatives one sequence may expand to.
 pub const MAX_PATHS: usize = 1024;
@@ -127,9 +127,9 @@ fn dedup(paths: &mut Vec<Path>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::sva::Prop;
-    use super::super::super::sva::lex::tokenize;
-    use super::super::super::sva::prop::parse_property;
+    use super::super::super::property::Prop;
+    use super::super::super::property::lex::tokenize;
+    use super::super::super::property::prop::parse_property;
     use super::*;
 
     /// The paths of the antecedent of `text`, with Booleans by their text.

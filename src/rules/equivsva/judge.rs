@@ -12,7 +12,7 @@ use super::induction::{InductionCheck, inductive};
 use super::shape::{Lowerable, body, lowerable, referenced_identifiers};
 use super::syntax::{SlangError, SlangRule, code, output_errors};
 use crate::formal::parse_clock;
-use crate::formal::sva::lex::tokenize;
+use crate::formal::property::lex::tokenize;
 use crate::rules::keywords::{KeywordUse, declarations, keyword_uses, ports};
 use crate::study::{Check, FormalStatus, Program, PropertyVerdict, Study, Syntax};
 

@@ -9,7 +9,7 @@
 //! unsupported" (the 15 such properties of the dev split's formal scores). Sequence
 //! operators elsewhere are unsupported too (flipscope's reading of "supports only").
 
-use crate::formal::sva::lex::{Kind, Token, tokenize};
+use crate::formal::property::lex::{Kind, Token, tokenize};
 use crate::rules::keywords::is_keyword;
 
 /// The reason their checker gives for several implications.

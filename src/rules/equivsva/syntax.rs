@@ -9,7 +9,7 @@
 //! Markdown code blocks joined, else the whole response: [`code`]) placed inside the
 //! module.
 
-use crate::formal::sva::lex::tokenize;
+use crate::formal::property::lex::tokenize;
 use crate::rules::keywords::{Declared, declarations, keyword_uses, line_column};
 
 /// One reason slang rejects an output that yosys accepts.

@@ -7,7 +7,7 @@
 //! A design that is not legal on its own is a dataset defect (`crate::rules`), never
 //! the model's fault: the gate then judges none of its outputs' properties.
 
-use crate::formal::sva::lex::tokenize;
+use crate::formal::property::lex::tokenize;
 use crate::formal::{PropertyForm, PropertySet, ReadProperty};
 use crate::rtl::stack::on_deep_stack;
 use crate::rtl::{RtlError, parse_tree, source::Wrapped};
