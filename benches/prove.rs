@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use flipscope::formal::engine::harness::{self, Entry};
 use flipscope::formal::lower::lower;
 use flipscope::formal::{
-    CacheChoice, Design, Job, PastConvention, PropertySet, ProveOptions, Prover, Status,
+    CacheChoice, Design, FormalStatus, Job, PastConvention, PropertySet, ProveOptions, Prover,
     read_properties,
 };
 use rayon::prelude::*;
@@ -110,10 +110,13 @@ fn main() {
     let mut on_mutants = 0;
     for (t, r) in tasks.iter().zip(&reports) {
         for (i, o) in r.outcomes.iter().enumerate() {
-            if matches!(o.status, Status::Pass | Status::Fail | Status::Unknown) {
+            if matches!(
+                o.status,
+                FormalStatus::Pass | FormalStatus::Fail | FormalStatus::Unknown
+            ) {
                 checks.push((&t.design, t, i));
             }
-            if o.status == Status::Pass {
+            if o.status == FormalStatus::Pass {
                 for m in &t.mutants {
                     checks.push((m, t, i));
                     on_mutants += 1;

@@ -55,5 +55,6 @@ pub mod stats;
 pub mod study;
 pub mod sva;
 pub mod synth;
+pub mod text;
 pub mod transform;
 pub mod tui;

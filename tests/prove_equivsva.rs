@@ -10,7 +10,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use flipscope::formal::{
-    CacheChoice, Design, Job, Outcome, PropertySet, ProveOptions, Prover, Status, read_properties,
+    CacheChoice, Design, FormalStatus, Job, Outcome, PropertySet, ProveOptions, Prover,
+    read_properties,
 };
 use serde_json::Value;
 
@@ -103,7 +104,7 @@ fn gold_properties_pass_on_every_implementation() {
         assert_eq!(r.error, None, "{}", d.files[0].path);
         for o in &r.outcomes {
             checked += 1;
-            if o.status != Status::Pass || o.vacuous == Some(true) {
+            if o.status != FormalStatus::Pass || o.vacuous == Some(true) {
                 failures.push(format!(
                     "{} {}: {} {:?} {}",
                     d.files[0].path, o.name, o.status, o.vacuous, o.reason
@@ -145,7 +146,7 @@ fn every_mutant_fails_a_gold_property() {
             let detected = r.outcomes.iter().any(|o| {
                 o.mutants
                     .iter()
-                    .any(|mo| mo.file == file && mo.status == Status::Fail)
+                    .any(|mo| mo.file == file && mo.status == FormalStatus::Fail)
             });
             if !detected {
                 let seen: Vec<String> = r

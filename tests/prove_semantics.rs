@@ -4,7 +4,8 @@
 //! property that holds only after reset, and where a counterexample fails.
 
 use flipscope::formal::{
-    CacheChoice, Design, Outcome, ProveOptions, Prover, Reset, SourceFile, Status, read_properties,
+    CacheChoice, Design, FormalStatus, Outcome, ProveOptions, Prover, Reset, SourceFile,
+    read_properties,
 };
 
 /// `q` is `a` one cycle later, `q2` two cycles later (both cleared by `rst`), `y` is
@@ -41,14 +42,14 @@ fn prove(text: &str) -> Vec<Outcome> {
 }
 
 /// The statuses of `outcomes`, by name.
-fn statuses(outcomes: &[Outcome]) -> Vec<(String, Status)> {
+fn statuses(outcomes: &[Outcome]) -> Vec<(String, FormalStatus)> {
     outcomes
         .iter()
         .map(|o| (o.name.clone(), o.status))
         .collect()
 }
 
-fn pairs(items: &[(&str, Status)]) -> Vec<(String, Status)> {
+fn pairs(items: &[(&str, FormalStatus)]) -> Vec<(String, FormalStatus)> {
     items.iter().map(|(n, s)| (n.to_string(), *s)).collect()
 }
 
@@ -63,10 +64,10 @@ fn overlapping_and_next_cycle_implication() {
     assert_eq!(
         statuses(&o),
         pairs(&[
-            ("next", Status::Pass),
-            ("same", Status::Fail),
-            ("next_as_delay", Status::Pass),
-            ("two", Status::Pass),
+            ("next", FormalStatus::Pass),
+            ("same", FormalStatus::Fail),
+            ("next_as_delay", FormalStatus::Pass),
+            ("two", FormalStatus::Pass),
         ])
     );
     // `a |-> q` fails in the cycle where `a` holds and `q` does not.
@@ -86,9 +87,9 @@ fn past_before_the_first_cycle_is_unconstrained() {
     assert_eq!(
         statuses(&o),
         pairs(&[
-            ("from_start", Status::Fail),
-            ("after_one", Status::Pass),
-            ("past2", Status::Pass),
+            ("from_start", FormalStatus::Fail),
+            ("after_one", FormalStatus::Pass),
+            ("past2", FormalStatus::Pass),
         ])
     );
     // In cycle 0, $past(a) and $past(rst) are the default sampled values (X: any).
@@ -105,9 +106,9 @@ fn disable_iff_cancels_attempts_during_reset() {
     assert_eq!(
         statuses(&o),
         pairs(&[
-            ("guarded", Status::Pass),
-            ("unguarded", Status::Fail),
-            ("reset_clears", Status::Pass),
+            ("guarded", FormalStatus::Pass),
+            ("unguarded", FormalStatus::Fail),
+            ("reset_clears", FormalStatus::Pass),
         ])
     );
     // Without `disable iff`, reset in the consequent's cycle breaks `a |=> y`.
@@ -127,10 +128,10 @@ fn bounded_delay_ranges() {
     assert_eq!(
         statuses(&o),
         pairs(&[
-            ("in_range", Status::Pass),
-            ("too_late", Status::Fail),
-            ("exact", Status::Fail),
-            ("in_antecedent", Status::Pass),
+            ("in_range", FormalStatus::Pass),
+            ("too_late", FormalStatus::Fail),
+            ("exact", FormalStatus::Fail),
+            ("in_antecedent", FormalStatus::Pass),
         ])
     );
 }
@@ -143,14 +144,14 @@ fn vacuous_passes_are_marked() {
          property real; @(posedge clk) disable iff (rst) a |=> q; endproperty
          property invariant; @(posedge clk) disable iff (rst) c != 2'd3; endproperty",
     );
-    let v: Vec<(Status, Option<bool>)> = o.iter().map(|o| (o.status, o.vacuous)).collect();
+    let v: Vec<(FormalStatus, Option<bool>)> = o.iter().map(|o| (o.status, o.vacuous)).collect();
     assert_eq!(
         v,
         [
-            (Status::Pass, Some(true)),
-            (Status::Pass, Some(true)),
-            (Status::Pass, Some(false)),
-            (Status::Pass, Some(false)),
+            (FormalStatus::Pass, Some(true)),
+            (FormalStatus::Pass, Some(true)),
+            (FormalStatus::Pass, Some(false)),
+            (FormalStatus::Pass, Some(false)),
         ]
     );
 }
@@ -159,22 +160,22 @@ fn vacuous_passes_are_marked() {
 fn a_property_that_holds_only_after_reset() {
     let text = "property bounded; @(posedge clk) disable iff (rst) c != 2'd3; endproperty";
     let with = prove(text);
-    assert_eq!(with[0].status, Status::Pass);
+    assert_eq!(with[0].status, FormalStatus::Pass);
     // Without the reset assumption the counter may start at 3 and stay there.
     let without = prove_with(text, Reset::None);
-    assert_eq!(without[0].status, Status::Fail);
+    assert_eq!(without[0].status, FormalStatus::Fail);
     let cex = without[0].counterexample.as_ref().unwrap();
     assert_eq!(cex.signal("c").unwrap().values[cex.fail_cycle], "11");
     // An explicit reset expression is the same as the automatic one here.
     let explicit = prove_with(text, Reset::Expr("rst".into()));
-    assert_eq!(explicit[0].status, Status::Pass);
+    assert_eq!(explicit[0].status, FormalStatus::Pass);
 }
 
 #[test]
 fn a_counterexample_fails_where_the_table_says() {
     // c reaches 2 three cycles after the last reset at the earliest.
     let o = prove("property below_two; @(posedge clk) disable iff (rst) c != 2'd2; endproperty");
-    assert_eq!(o[0].status, Status::Fail);
+    assert_eq!(o[0].status, FormalStatus::Fail);
     let cex = o[0].counterexample.as_ref().unwrap();
     let at = cex.fail_cycle;
     assert!(at >= 3, "fails at {at}");
@@ -203,7 +204,7 @@ fn past_rose_stable_and_sequences() {
          property inside_set; @(posedge clk) disable iff (rst) c inside {[0:2]}; endproperty",
     );
     assert!(
-        o.iter().all(|o| o.status == Status::Pass),
+        o.iter().all(|o| o.status == FormalStatus::Pass),
         "{:?}",
         o.iter()
             .map(|o| (&o.name, o.status, &o.reason))

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 
-use super::score::ScoringArgs;
+use super::scoring::ScoringArgs;
 use crate::stats::tag_export::auditors_of;
 use crate::study::annotation::replay;
 use crate::study::store::{file, location};

@@ -1,12 +1,21 @@
 //! Argument groups that several commands share, each with its validation and defaults in
 //! one place: the proof budget (`--depth`, `--timeout`, `--jobs`) of `prove`, `score`
 //! (and the commands that score: `metrics`, `export`, `reconcile`), `reprove` and
-//! `audit`, read into the one options type of the prover, [`ProveOptions`].
+//! `audit`, read into the one options type of the prover, [`ProveOptions`]; and the
+//! output format of the commands that print a table or JSON.
 
 use crate::formal::options::{DEFAULT_DEPTH, DEFAULT_TIMEOUT_SECONDS, valid_depth, valid_timeout};
 use crate::formal::{CacheChoice, ProveOptions};
 
 use super::UsageError;
+
+/// `--format`: a table for people, JSON for programs (`prove`, `reprove`, `assertions`,
+/// `audit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+}
 
 /// How long and how far each proof may go, and how many run at once.
 #[derive(Debug, Clone, Default, clap::Args)]

@@ -35,7 +35,7 @@ pub struct Args {
     pub show: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: super::prove::Format,
+    pub format: super::args::Format,
 }
 
 /// The study's assertions joined with its re-proof records.
@@ -78,15 +78,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
             };
             match args.format {
-                super::prove::Format::Table => show(&study, v),
-                super::prove::Format::Json => pretty(&view_json(v, true)),
+                super::args::Format::Table => show(&study, v),
+                super::args::Format::Json => pretty(&view_json(v, true)),
             }
         }
         None => {
             let kept: Vec<&AssertionView> = views.iter().filter(|v| filter.matches(*v)).collect();
             match args.format {
-                super::prove::Format::Table => listing(&kept),
-                super::prove::Format::Json => pretty(&Value::Array(
+                super::args::Format::Table => listing(&kept),
+                super::args::Format::Json => pretty(&Value::Array(
                     kept.iter().map(|v| view_json(v, false)).collect(),
                 )),
             }

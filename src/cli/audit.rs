@@ -13,11 +13,7 @@ use crate::rtl::ParseCache;
 use crate::study::error::display_path;
 use crate::study::load_study;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Table,
-    Json,
-}
+use super::args::Format;
 
 /// Audits studies (programs.jsonl, or a directory) and VERT files.
 #[derive(Debug, clap::Args)]
@@ -57,12 +53,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } else {
             let study = load_study(std::slice::from_ref(path))
                 .with_context(|| format!("{name}: the study did not load"))?;
-            if study.programs.iter().any(|p| p.is_module()) {
+            if study.kind().has_modules() {
                 modules.push((
                     path.clone(),
-                    super::audit_modules::audit(&study, path, &args)?,
+                    super::audit_modules::audit(
+                        &study,
+                        path,
+                        &args.proof.prove_options(args.no_cache)?,
+                    )?,
                 ));
-                if study.programs.iter().all(|p| p.is_module()) {
+                if !study.kind().has_fragments() {
                     continue;
                 }
             }

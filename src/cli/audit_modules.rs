@@ -5,15 +5,15 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::audit::{Args, Format};
+use super::args::Format;
 use crate::dataset_audit::modules::{ModuleAudit, audit_modules, render_table};
+use crate::formal::ProveOptions;
 use crate::study::Study;
 
 /// The module audit of `study` (read from `path`).
-pub fn audit(study: &Study, path: &Path, args: &Args) -> anyhow::Result<ModuleAudit> {
+pub fn audit(study: &Study, path: &Path, options: &ProveOptions) -> anyhow::Result<ModuleAudit> {
     // The reset of each family's proofs is its own (`spec.json`).
-    let options = args.proof.prove_options(args.no_cache)?;
-    let mut audit = audit_modules(study, &options)?;
+    let mut audit = audit_modules(study, options)?;
     audit.import_warnings = import_warnings(path)?;
     Ok(audit)
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use super::annotated;
 use super::metrics::{self, FormatArg, IntervalArg};
-use super::score::ScoringArgs;
+use super::scoring::ScoringArgs;
 use crate::stats::Filter;
 use crate::stats::export::Format;
 use crate::stats::tag_export::{ExportPair, TagExport, export_tags};
@@ -54,7 +54,7 @@ pub struct MetricsArgs {
     pub output: Option<PathBuf>,
     /// How a raw study (programs + generations) is scored first.
     #[command(flatten)]
-    pub scoring: super::score::ScoringArgs,
+    pub scoring: super::scoring::ScoringArgs,
     #[command(flatten)]
     pub rules: super::rules::RulesArgs,
     /// Where the provenance of `--format csv` goes (default: standard error).

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 
 use super::UsageError;
-use super::score::ScoringArgs;
+use super::scoring::ScoringArgs;
 use crate::stats::export::{self, Format};
 use crate::stats::family::{self, ModelFigures, OutputRow, OutputSummary};
 use crate::stats::noise::{self, AgainstNoise};
@@ -22,7 +22,7 @@ use crate::stats::{
     group_conditions,
 };
 use crate::study::annotation::replay;
-use crate::study::{PairKey, PairRecord, Study, load_study};
+use crate::study::{PairKey, PairRecord, Study, StudyKind, load_study};
 
 /// Metrics per (model, variant) with 95% program-clustered bootstrap intervals.
 #[derive(Debug, clap::Args)]
@@ -143,7 +143,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
-    if super::metrics_pce::applies(&study) {
+    if study.kind() == StudyKind::Assertions {
         if args.table.is_some() {
             return Err(UsageError(
                 "--table does not apply to studies with external verdicts (AssertionBench): `--per design|model` chooses their table".into(),
@@ -499,11 +499,11 @@ pub fn study_pairs<'a>(
                 "the study holds generations but no programs: scoring needs programs.jsonl"
             );
         }
-        if super::modules::has_fragment_generations(study) {
+        if study.has_fragment_generations() {
             return Ok(Cow::Owned(scoring.score(study).pairs));
         }
     }
-    let raw_modules = study.verdicts.is_empty() && super::modules::has_module_generations(study);
+    let raw_modules = study.verdicts.is_empty() && study.has_module_generations();
     if scoring.given() && !raw_modules {
         return Err(UsageError(
             "--oracle, --lenient, --no-cache and the proof options apply only to raw studies (programs and generations); these paths hold pairs or verdicts already scored".into(),

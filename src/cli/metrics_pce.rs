@@ -23,14 +23,6 @@ pub enum PerArg {
     Model,
 }
 
-/// Whether the study is one for P/C/E: module programs, generations with external
-/// verdicts, no pairs.
-pub fn applies(study: &Study) -> bool {
-    study.pairs.is_empty()
-        && !study.generations.is_empty()
-        && study.generations.iter().all(|g| g.external.is_some())
-}
-
 /// The report of the study's external verdicts.
 pub fn report(args: &Args, study: &Study) -> anyhow::Result<PceReport> {
     if args.interval == IntervalArg::Bca {

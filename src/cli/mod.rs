@@ -34,6 +34,7 @@ pub mod reprove;
 pub mod rules;
 pub mod sample;
 pub mod score;
+pub mod scoring;
 mod shell_word;
 pub mod synth;
 pub mod transform;

@@ -8,56 +8,10 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::score::ScoringArgs;
-use crate::module_score::{ModuleScoreOptions, ModuleScoreReport, score_modules};
+use super::scoring::ScoringArgs;
+use crate::module_score::{ModuleScoreReport, score_modules};
 use crate::stats::family::{self, OutputSummary};
 use crate::study::{PropertyVerdict, Study};
-
-/// How whole-module programs are proven.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct FormalArgs {
-    /// Whole-module programs' proofs.
-    #[command(flatten)]
-    pub proof: super::args::ProofArgs,
-    /// Do not check properties on the program's other implementations.
-    #[arg(long)]
-    pub no_transfer: bool,
-    /// Do not check passing properties on the program's mutants.
-    #[arg(long)]
-    pub no_mutants: bool,
-}
-
-impl FormalArgs {
-    /// Whether any proof option was given.
-    pub fn given(&self) -> bool {
-        self.proof.given() || self.no_transfer || self.no_mutants
-    }
-
-    /// The scoring options (`no_cache` from the shared `--no-cache`).
-    pub fn options(&self, no_cache: bool) -> anyhow::Result<ModuleScoreOptions> {
-        Ok(ModuleScoreOptions {
-            prove: self.proof.prove_options(no_cache)?,
-            transfer: !self.no_transfer,
-            mutants: !self.no_mutants,
-        })
-    }
-}
-
-/// Whether the study has generations of whole-module programs.
-pub fn has_module_generations(study: &Study) -> bool {
-    study
-        .generations
-        .iter()
-        .any(|g| study.program(&g.program).is_some_and(|p| p.is_module()))
-}
-
-/// Whether the study has generations of fragment (VERT) programs.
-pub fn has_fragment_generations(study: &Study) -> bool {
-    study
-        .generations
-        .iter()
-        .any(|g| study.program(&g.program).is_some_and(|p| !p.is_module()))
-}
 
 /// Proves the study's whole-module generations, printing what stood in the way on
 /// standard error.
@@ -160,7 +114,7 @@ pub fn prepare_with_rules(
     scoring: &ScoringArgs,
     rules: &super::rules::RulesArgs,
 ) -> anyhow::Result<Vec<OutputSummary>> {
-    if study.verdicts.is_empty() && has_module_generations(study) {
+    if study.verdicts.is_empty() && study.has_module_generations() {
         let past = match rules.rules {
             super::rules::RulesArg::Flipscope => crate::formal::PastConvention::Ieee,
             super::rules::RulesArg::Equivsva => crate::formal::PastConvention::EquivSva,

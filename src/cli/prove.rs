@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
+use super::args::Format;
 use super::{UsageError, output};
 use crate::formal::trace::display;
 use crate::formal::{
@@ -77,12 +78,6 @@ impl From<Past> for PastConvention {
             Past::Equivsva => PastConvention::EquivSva,
         }
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Table,
-    Json,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -264,7 +259,7 @@ pub fn table(report: &Report) -> String {
             let detected = o
                 .mutants
                 .iter()
-                .filter(|m| m.status == crate::formal::Status::Fail)
+                .filter(|m| m.status == crate::formal::FormalStatus::Fail)
                 .count();
             format!("{detected}/{} detected", o.mutants.len())
         };

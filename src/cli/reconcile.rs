@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 
 use super::rules::RulesArg;
-use super::score::ScoringArgs;
+use super::scoring::ScoringArgs;
 use crate::rules::reconcile::{reconcile, render_table};
 use crate::study::load_study;
 
@@ -46,11 +46,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
     super::metrics::print_warnings(&study);
-    if !study.programs.iter().any(|p| p.is_module()) {
+    if !study.kind().has_modules() {
         anyhow::bail!("the study holds no whole-module programs: nothing to reconcile");
     }
     let verdicts = if study.verdicts.is_empty() {
-        if !super::modules::has_module_generations(&study) {
+        if !study.has_module_generations() {
             anyhow::bail!(
                 "the study holds neither verdicts nor generations of its module programs"
             );

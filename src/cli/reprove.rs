@@ -20,7 +20,7 @@ use crate::reproof::{
     ResetPhase, read_records, reprove, units_of, write_records,
 };
 use crate::stats::FieldFilter;
-use crate::study::load_study;
+use crate::study::{StudyKind, load_study};
 
 /// Re-prove a study's assertions with flipscope's engine and compare with the
 /// external verdicts.
@@ -49,7 +49,7 @@ pub struct Args {
     pub reset_phase: ResetPhaseArg,
     /// Output format of the summary.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: super::prove::Format,
+    pub format: super::args::Format,
 }
 
 /// `--reset-phase`.
@@ -71,7 +71,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let filter = FieldFilter::parse::<AssertionUnit>(&args.filter)?;
     let study =
         load_study(std::slice::from_ref(&args.study)).map_err(|e| anyhow::anyhow!("{e}"))?;
-    if !study.generations.iter().any(|g| g.external.is_some()) {
+    if study.kind() != StudyKind::Assertions {
         anyhow::bail!(
             "{}: no generation has external verdicts to compare with (import AssertionBench first)",
             args.study.display()
@@ -106,8 +106,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let refs: Vec<&ReproofRecord> = summary.records.iter().collect();
     let agreement = Agreement::of(&refs);
     let text = match args.format {
-        super::prove::Format::Table => table(&summary, &agreement, &args.study, &out),
-        super::prove::Format::Json => json_summary(&summary, &agreement),
+        super::args::Format::Table => table(&summary, &agreement, &args.study, &out),
+        super::args::Format::Json => json_summary(&summary, &agreement),
     };
     std::io::stdout()
         .lock()

@@ -44,7 +44,7 @@ impl From<RulesArg> for Rules {
 }
 
 /// The options of EquivSVA's engine-depth check from the proof flags.
-pub fn equivsva_options(scoring: &super::score::ScoringArgs) -> EquivsvaOptions {
+pub fn equivsva_options(scoring: &super::scoring::ScoringArgs) -> EquivsvaOptions {
     EquivsvaOptions {
         cache: !scoring.no_cache,
         jobs: scoring.formal.proof.jobs.unwrap_or(0),

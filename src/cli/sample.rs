@@ -33,7 +33,7 @@ pub struct Args {
     pub format: SampleFormat,
     /// How a raw study (programs + generations) is scored first.
     #[command(flatten)]
-    pub scoring: super::score::ScoringArgs,
+    pub scoring: super::scoring::ScoringArgs,
 }
 
 /// `--format`.

@@ -10,9 +10,7 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use crate::rtl::ParseCache;
-use crate::score::study::{Oracle, ScoreReport, StudyOptions, fragment_programs, score_study_with};
-use crate::study::{Study, load_study_to_score};
+use crate::study::load_study_to_score;
 
 /// Scores every generation of a study into pairs (`pairs.jsonl` on standard output).
 #[derive(Debug, clap::Args)]
@@ -25,7 +23,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub verdicts: Option<PathBuf>,
     #[command(flatten)]
-    pub scoring: ScoringArgs,
+    pub scoring: super::scoring::ScoringArgs,
     #[command(flatten)]
     pub rules: super::rules::RulesArgs,
     /// How atoms are compared [default: the study's `study.toml`, else two-state].
@@ -49,68 +47,6 @@ impl From<SemanticsArg> for crate::logic::Values {
             SemanticsArg::TwoState => crate::logic::Values::TwoState,
             SemanticsArg::Atoms => crate::logic::Values::Atoms,
         }
-    }
-}
-
-/// How a raw study is scored (shared by `score` and `metrics`).
-#[derive(Debug, Clone, clap::Args)]
-pub struct ScoringArgs {
-    /// Where the true path condition comes from [default: reference].
-    #[arg(long, value_enum, value_name = "ORACLE")]
-    pub oracle: Option<OracleArg>,
-    /// Read outputs leniently: every well-formed declaration anywhere in the output.
-    #[arg(long)]
-    pub lenient: bool,
-    /// Parse every RTL text again (rtl oracle) and prove every property again (whole-module
-    /// programs), without the caches.
-    #[arg(long)]
-    pub no_cache: bool,
-    /// How whole-module programs are proven.
-    #[command(flatten)]
-    pub formal: super::modules::FormalArgs,
-}
-
-/// `--oracle`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OracleArg {
-    /// The dataset's reference antecedents.
-    Reference,
-    /// The path conditions flipscope derives from the RTL.
-    Rtl,
-}
-
-impl ScoringArgs {
-    pub fn options(&self) -> StudyOptions {
-        StudyOptions {
-            oracle: match self.oracle {
-                Some(OracleArg::Rtl) => Oracle::Rtl,
-                Some(OracleArg::Reference) | None => Oracle::Reference,
-            },
-            lenient: self.lenient,
-        }
-    }
-
-    /// Whether any scoring flag was given.
-    pub fn given(&self) -> bool {
-        self.oracle.is_some() || self.lenient || self.no_cache || self.formal.given()
-    }
-
-    /// Scores `study`, printing the report of what was left out on standard error.
-    pub fn score(&self, study: &Study) -> ScoreReport {
-        let cache = if self.no_cache {
-            ParseCache::disabled()
-        } else {
-            ParseCache::user()
-        };
-        let progress = super::progress::Progress::on_stderr(
-            "score",
-            "programs",
-            fragment_programs(study) as u64,
-        );
-        let report = score_study_with(study, &self.options(), &cache, &|| progress.advance(1));
-        drop(progress);
-        print_report(&report);
-        report
     }
 }
 
@@ -138,8 +74,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for w in &study.warnings {
         eprintln!("warning: {w}");
     }
-    let modules = super::modules::has_module_generations(&study);
-    let fragments = super::modules::has_fragment_generations(&study);
+    let modules = study.has_module_generations();
+    let fragments = study.has_fragment_generations();
     if modules && fragments && args.verdicts.is_none() {
         return Err(super::UsageError(
             "the study holds fragment and whole-module programs: give --verdicts FILE for the module verdicts (pairs go to standard output)".into(),
@@ -163,33 +99,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     out.flush().or_output()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The programs, generations and behaviors left out, on standard error.
-pub fn print_report(report: &ScoreReport) {
-    for u in &report.unscorable_programs {
-        eprintln!(
-            "warning: program \"{}\" cannot be scored (left out of every metric): {}",
-            u.program, u.reason
-        );
-    }
-    for m in &report.missing_generations {
-        eprintln!(
-            "warning: no generation for model \"{}\", program \"{}\", variant \"{}\": its pairs are not formed",
-            m.model, m.program, m.variant
-        );
-    }
-    for d in &report.dropped_behaviors {
-        eprintln!(
-            "warning: program \"{}\": behavior \"{}\" has no RTL assignment (rtl oracle): left out",
-            d.program, d.behavior
-        );
-    }
-    eprintln!(
-        "scored {} pairs; {} unscorable programs, {} missing generations, {} behaviors without RTL counterpart",
-        report.pairs.len(),
-        report.unscorable_programs.len(),
-        report.missing_generations.len(),
-        report.dropped_behaviors.len()
-    );
 }

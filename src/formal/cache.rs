@@ -75,13 +75,13 @@ impl Cache {
 
 #[cfg(test)]
 mod tests {
-    use super::super::outcome::Status;
+    use super::super::outcome::FormalStatus;
     use super::*;
     use std::fs;
 
     fn result(reason: &str) -> CheckResult {
         CheckResult {
-            status: Status::Pass,
+            status: FormalStatus::Pass,
             vacuous: Some(false),
             reason: reason.into(),
             counterexample: None,

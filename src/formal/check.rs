@@ -19,13 +19,13 @@ use super::engine::process;
 use super::engine::tools::Tools;
 use super::engine::yosys::{self, Failure, Limits, Model};
 use super::lower::Lowered;
-use super::outcome::{Counterexample, FailureCategory, Status};
+use super::outcome::{Counterexample, FailureCategory, FormalStatus};
 use super::trace;
 
 /// The verdict of one property on one design (what the cache stores).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckResult {
-    pub status: Status,
+    pub status: FormalStatus,
     pub vacuous: Option<bool>,
     pub reason: String,
     pub counterexample: Option<Counterexample>,
@@ -43,10 +43,10 @@ pub struct CheckResult {
 const SEMANTICS: &str = "verdicts-2";
 
 impl CheckResult {
-    fn new(status: Status, reason: impl Into<String>, ports: &[String]) -> CheckResult {
+    fn new(status: FormalStatus, reason: impl Into<String>, ports: &[String]) -> CheckResult {
         CheckResult {
             status,
-            vacuous: if status == Status::Pass {
+            vacuous: if status == FormalStatus::Pass {
                 None
             } else {
                 Some(false)
@@ -101,7 +101,7 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
     let n = unit.entries.len();
     let fail_all = |top: Option<String>, msg: String| UnitResult {
         top,
-        results: vec![CheckResult::new(Status::Error, msg.clone(), &[]); n],
+        results: vec![CheckResult::new(FormalStatus::Error, msg.clone(), &[]); n],
         error: Some(msg),
     };
     if unit.design.size() > s.limits.source_bytes {
@@ -185,7 +185,7 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
             Err(Failure::Entry(k, msg)) => {
                 let i = active.remove(k);
                 results[i] = Some(CheckResult::new(
-                    Status::Error,
+                    FormalStatus::Error,
                     format!("yosys rejects the lowered property: {msg}"),
                     &[],
                 ));
@@ -220,7 +220,7 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
         .map(|r| r.expect("every entry has a result"))
         .collect();
     for (k, r) in keys.iter().zip(&results) {
-        if r.status != Status::Unknown && !process::interrupted() {
+        if r.status != FormalStatus::Unknown && !process::interrupted() {
             s.cache.put(k, r);
         }
     }
@@ -272,7 +272,7 @@ fn check_model(
         undeclared.dedup();
         if !undeclared.is_empty() {
             let mut r = CheckResult::new(
-                Status::Error,
+                FormalStatus::Error,
                 format!(
                     "{} not declared in module `{top}`",
                     undeclared
@@ -295,7 +295,7 @@ fn check_model(
             .collect();
         if s.interface_only && !outside.is_empty() {
             results[k] = Some(CheckResult::new(
-                Status::InterfaceViolation,
+                FormalStatus::InterfaceViolation,
                 format!(
                     "names {} (not {} of `{top}`)",
                     outside
@@ -314,7 +314,7 @@ fn check_model(
             continue;
         }
         if let Some(why) = clock_problem(&model.netlist, &design_clocks, &entry.lowered) {
-            results[k] = Some(CheckResult::new(Status::Unsupported, why, &ports));
+            results[k] = Some(CheckResult::new(FormalStatus::Unsupported, why, &ports));
             continue;
         }
         let prefix = harness::Harness::prefix(k);
@@ -326,7 +326,7 @@ fn check_model(
             .and_then(|b| b.first());
         let (Some(bad), Some(trig)) = (bad, trig) else {
             results[k] = Some(CheckResult::new(
-                Status::Error,
+                FormalStatus::Error,
                 "the model lost the property's monitor",
                 &ports,
             ));
@@ -369,7 +369,7 @@ fn check_model(
                     _ => None,
                 };
                 let mut r = CheckResult::new(
-                    Status::Pass,
+                    FormalStatus::Pass,
                     match vacuous {
                         Some(true) => {
                             "proven for every cycle (PDR), but vacuously: no attempt's antecedent can ever match"
@@ -386,7 +386,7 @@ fn check_model(
                 r
             }
             Some(Verdict::Reached(_)) if beyond[k].is_some() => CheckResult::new(
-                Status::Unknown,
+                FormalStatus::Unknown,
                 format!(
                     "false, but no counterexample is at most {} cycles long (--depth {}; PDR found one failing at cycle {}): raise --depth to see it",
                     s.depth,
@@ -418,18 +418,18 @@ fn check_model(
                 match trace::counterexample(&model.aig, &model.map, &model.netlist, &w, &rows) {
                     Ok(cex) => {
                         let mut r = CheckResult::new(
-                            Status::Fail,
+                            FormalStatus::Fail,
                             format!("fails at cycle {}", cex.fail_cycle),
                             &ports,
                         );
                         r.counterexample = Some(cex);
                         r
                     }
-                    Err(why) => CheckResult::new(Status::Unknown, why, &ports),
+                    Err(why) => CheckResult::new(FormalStatus::Unknown, why, &ports),
                 }
             }
-            Some(Verdict::Undecided(why)) => CheckResult::new(Status::Unknown, why, &ports),
-            None => CheckResult::new(Status::Unknown, "not checked", &ports),
+            Some(Verdict::Undecided(why)) => CheckResult::new(FormalStatus::Unknown, why, &ports),
+            None => CheckResult::new(FormalStatus::Unknown, "not checked", &ports),
         };
         results[k] = Some(r);
     }
@@ -504,7 +504,7 @@ fn explain_cycle_zero(
             let r = results[j.0].as_ref()?;
             let cex = r.counterexample.as_ref()?;
             let late = j.3?;
-            (r.status == Status::Fail && cex.fail_cycle == 0).then_some((j.0, late))
+            (r.status == FormalStatus::Fail && cex.fail_cycle == 0).then_some((j.0, late))
         })
         .collect();
     if asks.is_empty() {

@@ -33,7 +33,7 @@
 //!   [`Prover::prove`], [`Prover::prove_with_mutants`], [`Prover::prove_batch`].
 //! - A [`Report`] per job: the top module, the reset assumed, a design-level error,
 //!   and one [`Outcome`] per property in reading order: `name`, `location`, `status`
-//!   ([`Status`]), `vacuous`, `reason`, `counterexample` ([`Counterexample`]),
+//!   ([`FormalStatus`]), `vacuous`, `reason`, `counterexample` ([`Counterexample`]),
 //!   `referenced_identifiers`, `non_interface_identifiers`, `mutants`
 //!   ([`MutantOutcome`]), and [`Outcome::sound`].
 
@@ -60,7 +60,7 @@ pub use options::{
     CacheChoice, PastConvention, ProgressEvent, ProgressHook, ProveOptions, Reset, parse_clock,
 };
 pub use outcome::{
-    Counterexample, FailureCategory, MutantOutcome, Outcome, SignalRole, Status, TraceSignal,
+    Counterexample, FailureCategory, FormalStatus, MutantOutcome, Outcome, SignalRole, TraceSignal,
 };
 pub use property::ClockEvent;
 pub use read::{PropertyForm, PropertySet, ReadProperty, read_properties};

@@ -4,44 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::Location;
-
-/// The verdict of one property on one design.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    /// Proven for every cycle (PDR found an inductive invariant).
-    Pass,
-    /// A counterexample exists (it comes with the outcome).
-    Fail,
-    /// Neither a proof nor a counterexample within the depth and the timeout.
-    Unknown,
-    /// Outside the lowered subset (the construct is named and located).
-    Unsupported,
-    /// With `interface_only`: the property names identifiers that are not ports of the
-    /// top module.
-    InterfaceViolation,
-    /// The design or the property does not elaborate, or the property does not parse.
-    Error,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Pass => "pass",
-            Status::Fail => "fail",
-            Status::Unknown => "unknown",
-            Status::Unsupported => "unsupported",
-            Status::InterfaceViolation => "interface-violation",
-            Status::Error => "error",
-        }
-    }
-}
-
-impl std::fmt::Display for Status {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+pub use crate::study::FormalStatus;
 
 /// A kind of failure auditors can filter on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -109,7 +72,7 @@ pub struct MutantOutcome {
     /// The mutant's file (its first file when it has several).
     pub file: String,
     /// `fail` means the property detects the mutant.
-    pub status: Status,
+    pub status: FormalStatus,
     pub reason: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counterexample: Option<Counterexample>,
@@ -122,7 +85,7 @@ pub struct Outcome {
     pub name: String,
     /// Where the property is in its text.
     pub location: Location,
-    pub status: Status,
+    pub status: FormalStatus,
     /// For a `pass`: whether no attempt's antecedent can ever match (for an invariant:
     /// whether the property is always disabled). `None` when the vacuity check was
     /// inconclusive; `Some(false)` for every other status.
@@ -145,6 +108,6 @@ pub struct Outcome {
 impl Outcome {
     /// Sound in EquivSVA's sense: passes and names only ports of the top module.
     pub fn sound(&self) -> bool {
-        self.status == Status::Pass && self.non_interface_identifiers.is_empty()
+        self.status == FormalStatus::Pass && self.non_interface_identifiers.is_empty()
     }
 }

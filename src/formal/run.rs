@@ -18,7 +18,7 @@ use super::engine::yosys::Limits;
 use super::error::FormalError;
 use super::lower::{Lowered, lower};
 use super::options::{AUTO_RESETS, CacheChoice, ProveOptions, Reset};
-use super::outcome::{MutantOutcome, Outcome, Status};
+use super::outcome::{FormalStatus, MutantOutcome, Outcome};
 use super::params::{module_initializers, module_memories, module_parameters};
 use super::property::ProblemKind;
 use super::read::{PropertySet, ReadProperty, located_identifiers};
@@ -59,7 +59,7 @@ pub struct Prover {
 
 /// A property ready to check, or its outcome already.
 enum Prepared {
-    Done(Status, String),
+    Done(FormalStatus, String),
     Ready(Box<Lowered>),
 }
 
@@ -282,7 +282,7 @@ impl Prover {
             }
             for (p, prep) in prepared[j].iter().enumerate() {
                 let Prepared::Ready(l) = prep else { continue };
-                if reports[j].outcomes[p].status != Status::Pass {
+                if reports[j].outcomes[p].status != FormalStatus::Pass {
                     continue;
                 }
                 for (m, mutant) in job.mutants.iter().enumerate() {
@@ -321,8 +321,8 @@ impl Prover {
             Ok(spec) => spec,
             Err(problem) => {
                 let status = match problem.kind {
-                    ProblemKind::Syntax => Status::Error,
-                    ProblemKind::Unsupported => Status::Unsupported,
+                    ProblemKind::Syntax => FormalStatus::Error,
+                    ProblemKind::Unsupported => FormalStatus::Unsupported,
                 };
                 return Prepared::Done(
                     status,
@@ -337,7 +337,7 @@ impl Prover {
             .find(|(n, _)| n.starts_with(RESERVED_PREFIX))
         {
             return Prepared::Done(
-                Status::Error,
+                FormalStatus::Error,
                 format!(
                     "{}: `{name}` is a name of flipscope's own monitors (names starting with `{RESERVED_PREFIX}` are reserved): a property may name only the design's signals",
                     set.locate(span.start)
@@ -350,7 +350,7 @@ impl Prover {
             .filter(|c| c.signal.starts_with(RESERVED_PREFIX))
         {
             return Prepared::Done(
-                Status::Error,
+                FormalStatus::Error,
                 format!(
                     "{}: the clock `{}` is a name of flipscope's own monitors (names starting with `{RESERVED_PREFIX}` are reserved)",
                     p.location, c.signal
@@ -364,7 +364,7 @@ impl Prover {
             .or_else(|| self.options.clock.clone());
         let Some(clock) = clock else {
             return Prepared::Done(
-                Status::Error,
+                FormalStatus::Error,
                 format!(
                     "{}: the property has no clocking event: write `@(posedge CLK)` or give a default clock (--clock)",
                     p.location
@@ -375,8 +375,8 @@ impl Prover {
             Ok(l) => Prepared::Ready(Box::new(l)),
             Err(problem) => {
                 let status = match problem.kind {
-                    ProblemKind::Syntax => Status::Error,
-                    ProblemKind::Unsupported => Status::Unsupported,
+                    ProblemKind::Syntax => FormalStatus::Error,
+                    ProblemKind::Unsupported => FormalStatus::Unsupported,
                 };
                 Prepared::Done(
                     status,
@@ -479,7 +479,7 @@ fn outcome_from(set: &PropertySet, prop: &ReadProperty, r: &CheckResult) -> Outc
             })
             .unwrap_or_else(|| prop.location.clone());
         format!("{at}: {}", r.reason)
-    } else if r.status == Status::Error
+    } else if r.status == FormalStatus::Error
         && r.ports.is_empty()
         && r.reason.starts_with("yosys rejects")
     {

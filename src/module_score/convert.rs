@@ -6,20 +6,8 @@ use std::collections::BTreeMap;
 use serde_json::Map;
 
 use super::strict::is_strict;
-use crate::formal::{Outcome, PropertySet, Report, Status};
+use crate::formal::{Outcome, PropertySet, Report};
 use crate::study::{Check, FormalStatus, Generation, PropertyVerdict, Reading, Syntax};
-
-/// flipscope's verdict status for the engine's.
-pub fn status(s: Status) -> FormalStatus {
-    match s {
-        Status::Pass => FormalStatus::Pass,
-        Status::Fail => FormalStatus::Fail,
-        Status::Unknown => FormalStatus::Unknown,
-        Status::Unsupported => FormalStatus::Unsupported,
-        Status::InterfaceViolation => FormalStatus::InterfaceViolation,
-        Status::Error => FormalStatus::Error,
-    }
-}
 
 /// The engine's reason when yosys folded a property's monitor away (its failure output
 /// became a constant, as for a tautology such as `a |-> a`).
@@ -29,7 +17,7 @@ pub const LOST_MONITOR: &str = "the model lost the property's monitor";
 /// it is reported `unknown`, not `error` (a workaround until the engine decides such
 /// properties itself).
 pub fn lost_monitor(o: &Outcome) -> bool {
-    o.status == Status::Error && o.reason == LOST_MONITOR
+    o.status == FormalStatus::Error && o.reason == LOST_MONITOR
 }
 
 /// The check of one outcome (a pass whose vacuity check was inconclusive says so in
@@ -42,10 +30,10 @@ pub fn check(o: &Outcome) -> Check {
         ));
         return c;
     }
-    let mut c = Check::of(status(o.status));
+    let mut c = Check::of(o.status);
     c.vacuous = o.vacuous == Some(true);
     let mut reason = o.reason.clone();
-    if o.status == Status::Pass && o.vacuous.is_none() {
+    if o.status == FormalStatus::Pass && o.vacuous.is_none() {
         reason.push_str(" (the vacuity check was inconclusive)");
     }
     c.reason = (!reason.is_empty()).then_some(reason);
@@ -74,7 +62,7 @@ pub fn verdicts_of_output(
         let problem = prop.problem();
         let syntax = match &problem {
             Some((false, message)) => Syntax::error(message.clone()),
-            _ if outcome.status == Status::Error
+            _ if outcome.status == FormalStatus::Error
                 && own.error.is_none()
                 && !lost_monitor(outcome) =>
             {
@@ -86,8 +74,8 @@ pub fn verdicts_of_output(
         // (the engine reports no ports for the others; EquivSVA leaves them out too).
         let checked = problem.is_none()
             && own.error.is_none()
-            && outcome.status != Status::Unsupported
-            && !(outcome.status == Status::Error
+            && outcome.status != FormalStatus::Unsupported
+            && !(outcome.status == FormalStatus::Error
                 && outcome.non_interface_identifiers.is_empty()
                 && !lost_monitor(outcome));
         let interface_only = checked.then_some(outcome.non_interface_identifiers.is_empty());
@@ -103,7 +91,7 @@ pub fn verdicts_of_output(
             .iter()
             .zip(mutant_names)
             .map(|(m, name)| {
-                let mut c = Check::of(status(m.status));
+                let mut c = Check::of(m.status);
                 c.reason = (!m.reason.is_empty()).then(|| m.reason.clone());
                 c.counterexample = m
                     .counterexample

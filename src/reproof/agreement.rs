@@ -9,9 +9,9 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use super::engine::FlipStatus;
 use super::record::ReproofRecord;
 use crate::stats::filter::FieldRow;
+use crate::study::FormalStatus;
 
 /// The external side of an assertion, as the table counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -65,13 +65,13 @@ impl ExternalClass {
 
 /// flipscope's side in the table's words: `proven`, `cex`, `unsupported`, `error`,
 /// `unknown`, `interface-violation`.
-pub type FlipscopeClass = FlipStatus;
+pub type FlipscopeClass = FormalStatus;
 
 /// flipscope's status in the table's words (`pass` is `proven`, `fail` is `cex`).
-pub fn flipscope_word(s: FlipStatus) -> &'static str {
+pub fn flipscope_word(s: FormalStatus) -> &'static str {
     match s {
-        FlipStatus::Pass => "proven",
-        FlipStatus::Fail => "cex",
+        FormalStatus::Pass => "proven",
+        FormalStatus::Fail => "cex",
         other => other.as_str(),
     }
 }
@@ -80,14 +80,16 @@ pub fn flipscope_word(s: FlipStatus) -> &'static str {
 pub fn disagrees(record: &ReproofRecord) -> bool {
     matches!(
         (ExternalClass::of(record), record.status),
-        (ExternalClass::Proven, FlipStatus::Fail) | (ExternalClass::Cex, FlipStatus::Pass)
+        (ExternalClass::Proven, FormalStatus::Fail) | (ExternalClass::Cex, FormalStatus::Pass)
     )
 }
 
 /// `yes` (both prove, or both refute), `no` (they disagree) or `n/a`.
 pub fn agreement_word(record: &ReproofRecord) -> &'static str {
     match (ExternalClass::of(record), record.status) {
-        (ExternalClass::Proven, FlipStatus::Pass) | (ExternalClass::Cex, FlipStatus::Fail) => "yes",
+        (ExternalClass::Proven, FormalStatus::Pass) | (ExternalClass::Cex, FormalStatus::Fail) => {
+            "yes"
+        }
         _ if disagrees(record) => "no",
         _ => "n/a",
     }
@@ -96,7 +98,7 @@ pub fn agreement_word(record: &ReproofRecord) -> &'static str {
 /// The table of counts.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Agreement {
-    pub cells: BTreeMap<(ExternalClass, FlipStatus), usize>,
+    pub cells: BTreeMap<(ExternalClass, FormalStatus), usize>,
     pub total: usize,
     /// Assertions both engines decided (proven or cex on both sides).
     pub compared: usize,
@@ -128,7 +130,7 @@ impl Agreement {
         a
     }
 
-    pub fn count(&self, external: ExternalClass, flipscope: FlipStatus) -> usize {
+    pub fn count(&self, external: ExternalClass, flipscope: FormalStatus) -> usize {
         self.cells.get(&(external, flipscope)).copied().unwrap_or(0)
     }
 
@@ -141,20 +143,20 @@ impl Agreement {
     }
 
     /// The columns shown: the five of the issue, and interface violations when any.
-    pub fn columns(&self) -> Vec<FlipStatus> {
+    pub fn columns(&self) -> Vec<FormalStatus> {
         let mut cols = vec![
-            FlipStatus::Pass,
-            FlipStatus::Fail,
-            FlipStatus::Unsupported,
-            FlipStatus::Error,
-            FlipStatus::Unknown,
+            FormalStatus::Pass,
+            FormalStatus::Fail,
+            FormalStatus::Unsupported,
+            FormalStatus::Error,
+            FormalStatus::Unknown,
         ];
         if self
             .cells
             .keys()
-            .any(|(_, s)| *s == FlipStatus::InterfaceViolation)
+            .any(|(_, s)| *s == FormalStatus::InterfaceViolation)
         {
-            cols.push(FlipStatus::InterfaceViolation);
+            cols.push(FormalStatus::InterfaceViolation);
         }
         cols
     }
@@ -202,7 +204,7 @@ mod tests {
     pub(crate) fn record(
         external: Option<&str>,
         outcome: RunOutcome,
-        status: FlipStatus,
+        status: FormalStatus,
     ) -> ReproofRecord {
         ReproofRecord {
             id: "d/m/1-shot/#1".into(),
@@ -232,19 +234,19 @@ mod tests {
     #[test]
     fn counts_agreements_and_disagreements() {
         let records = [
-            record(Some("proven"), RunOutcome::Ok, FlipStatus::Pass),
-            record(Some("proven"), RunOutcome::Ok, FlipStatus::Fail),
-            record(Some("cex"), RunOutcome::Ok, FlipStatus::Fail),
-            record(Some("cex"), RunOutcome::Ok, FlipStatus::Unsupported),
-            record(None, RunOutcome::Syntax, FlipStatus::Pass),
-            record(None, RunOutcome::Nolog, FlipStatus::Error),
+            record(Some("proven"), RunOutcome::Ok, FormalStatus::Pass),
+            record(Some("proven"), RunOutcome::Ok, FormalStatus::Fail),
+            record(Some("cex"), RunOutcome::Ok, FormalStatus::Fail),
+            record(Some("cex"), RunOutcome::Ok, FormalStatus::Unsupported),
+            record(None, RunOutcome::Syntax, FormalStatus::Pass),
+            record(None, RunOutcome::Nolog, FormalStatus::Error),
         ];
         let refs: Vec<&ReproofRecord> = records.iter().collect();
         let a = Agreement::of(&refs);
         assert_eq!((a.total, a.compared, a.agree), (6, 3, 2));
         assert_eq!(a.disagreements, [1]);
-        assert_eq!(a.count(ExternalClass::Error, FlipStatus::Pass), 1);
-        assert_eq!(a.count(ExternalClass::None, FlipStatus::Error), 1);
+        assert_eq!(a.count(ExternalClass::Error, FormalStatus::Pass), 1);
+        assert_eq!(a.count(ExternalClass::None, FormalStatus::Error), 1);
         assert_eq!(
             a.rows(),
             [

@@ -1,49 +1,9 @@
 //! What the re-proof needs of a formal engine, in its own words: prove a list of
 //! assertion texts on one design (its model built once), each getting a status, a
 //! reason and, for a failure, a counterexample trace. `crate::formal` implements it;
-//! tests use a scripted engine.
+//! tests use a scripted engine. Statuses are the study's [`FormalStatus`], the prover's own.
 
-use serde::{Deserialize, Serialize};
-
-/// flipscope's status of one assertion (`flipscope prove`'s statuses).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FlipStatus {
-    /// Proven for every cycle.
-    Pass,
-    /// A counterexample exists.
-    Fail,
-    /// Neither within the depth and the timeout.
-    Unknown,
-    /// Outside the lowered subset (the construct is named in the reason).
-    Unsupported,
-    /// Names signals that are not ports (only with an interface-only check).
-    InterfaceViolation,
-    /// The design or the assertion does not elaborate or parse.
-    Error,
-}
-
-impl FlipStatus {
-    pub const ALL: [FlipStatus; 6] = [
-        FlipStatus::Pass,
-        FlipStatus::Fail,
-        FlipStatus::Unknown,
-        FlipStatus::Unsupported,
-        FlipStatus::InterfaceViolation,
-        FlipStatus::Error,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FlipStatus::Pass => "pass",
-            FlipStatus::Fail => "fail",
-            FlipStatus::Unknown => "unknown",
-            FlipStatus::Unsupported => "unsupported",
-            FlipStatus::InterfaceViolation => "interface-violation",
-            FlipStatus::Error => "error",
-        }
-    }
-}
+use crate::study::FormalStatus;
 
 /// A counterexample, as `flipscope prove` gives it (the cycle the assertion fails at
 /// and every signal's value per cycle).
@@ -52,7 +12,7 @@ pub use crate::formal::{Counterexample as Trace, SignalRole, TraceSignal};
 /// The engine's verdict on one assertion.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineVerdict {
-    pub status: FlipStatus,
+    pub status: FormalStatus,
     /// Whether a pass is vacuous (its antecedent never holds), when known.
     pub vacuous: Option<bool>,
     pub reason: String,

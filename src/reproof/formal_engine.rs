@@ -17,14 +17,14 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
-use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus};
+use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict};
 use crate::formal::engine::stage::includes;
-use crate::formal::property::lex::Lines;
 use crate::formal::{
-    Design, FormalError, Job, ProveOptions, Prover, Reset, SourceFile, Status, parse_clock,
-    read_properties,
+    Design, FormalError, Job, ProveOptions, Prover, Reset, SourceFile, parse_clock, read_properties,
 };
+use crate::study::FormalStatus;
 use crate::study::checks::unsafe_file_name;
+use crate::text::line_column;
 
 /// `crate::formal` as a re-proof engine.
 pub struct FormalEngine {
@@ -63,7 +63,7 @@ fn outside_names(spec: &DesignSpec) -> Option<String> {
         for inc in includes(text) {
             let Ok(range) = inc.name else { continue };
             if let Some(why) = unsafe_file_name(&text[range]) {
-                let (line, column) = Lines::new(text).line_column(text, inc.offset);
+                let (line, column) = line_column(text, inc.offset);
                 return Some(format!("{file}:{line}:{column}: `include: {why}"));
             }
         }
@@ -111,18 +111,6 @@ fn design(spec: &DesignSpec, root: &Path, index: usize) -> Result<Design, String
         })
         .collect();
     Ok(Design::new(files, Some(spec.top.clone())))
-}
-
-/// flipscope's status of a `crate::formal` status.
-pub fn status(s: Status) -> FlipStatus {
-    match s {
-        Status::Pass => FlipStatus::Pass,
-        Status::Fail => FlipStatus::Fail,
-        Status::Unknown => FlipStatus::Unknown,
-        Status::Unsupported => FlipStatus::Unsupported,
-        Status::InterfaceViolation => FlipStatus::InterfaceViolation,
-        Status::Error => FlipStatus::Error,
-    }
 }
 
 impl Engine for FormalEngine {
@@ -218,8 +206,8 @@ impl Engine for FormalEngine {
                 }
                 let v = match report.outcomes.first() {
                     Some(o) => EngineVerdict {
-                        status: status(o.status),
-                        vacuous: o.vacuous.filter(|_| o.status == Status::Pass),
+                        status: o.status,
+                        vacuous: o.vacuous.filter(|_| o.status == FormalStatus::Pass),
                         reason: if report.outcomes.len() > 1 {
                             format!(
                                 "{} (the text holds {} properties; the first is shown)",
@@ -232,7 +220,7 @@ impl Engine for FormalEngine {
                         counterexample: o.counterexample.clone(),
                     },
                     None => EngineVerdict {
-                        status: FlipStatus::Error,
+                        status: FormalStatus::Error,
                         vacuous: None,
                         reason: "no property could be read from the statement".into(),
                         counterexample: None,
@@ -245,7 +233,7 @@ impl Engine for FormalEngine {
                 // A design error makes every outcome `error`: the design did not elaborate.
                 let error = errors
                     .remove(i)
-                    .filter(|_| vs.iter().all(|v| v.status == FlipStatus::Error));
+                    .filter(|_| vs.iter().all(|v| v.status == FormalStatus::Error));
                 out[*i] = Some(DesignOutcome {
                     error,
                     verdicts: vs,

@@ -22,8 +22,7 @@ pub mod widths;
 pub use agreement::{Agreement, ExternalClass, FlipscopeClass};
 pub use assertion_view::{AssertionView, join};
 pub use engine::{
-    AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus, SignalRole, Trace,
-    TraceSignal,
+    AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, SignalRole, Trace, TraceSignal,
 };
 pub use formal_engine::FormalEngine;
 pub use record::{REPROOF_FILE, ReproofRecord, read_records, write_records};

@@ -7,7 +7,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::engine::{FlipStatus, Trace};
+use super::engine::Trace;
+use crate::study::FormalStatus;
 use crate::study::jsonl::JsonlReader;
 use crate::study::{LocatedError, RunOutcome};
 
@@ -55,7 +56,7 @@ pub struct ReproofRecord {
     pub line: Option<usize>,
     /// The text proven, in the top module's scope.
     pub property: String,
-    pub status: FlipStatus,
+    pub status: FormalStatus,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vacuous: Option<bool>,
     #[serde(default)]
@@ -113,7 +114,7 @@ mod tests {
             file: "property_m_1shot.sva".into(),
             line: Some(3),
             property: "assert property(@(posedge clk) a);".into(),
-            status: FlipStatus::Fail,
+            status: FormalStatus::Fail,
             vacuous: None,
             reason: "fails at cycle 1".into(),
             counterexample: Some(Trace {

@@ -5,11 +5,12 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus};
+use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict};
 use super::record::{ExternalSide, ReproofRecord};
 use super::scope::{design_of, in_top_scope, renamed_ports, with_reset_disabled};
 use super::unit::AssertionUnit;
 use super::widths::{Width, cast, declared_widths};
+use crate::study::FormalStatus;
 use crate::study::Study;
 
 /// A design the engine could not prove anything on.
@@ -147,12 +148,12 @@ pub fn reprove(
     let describe = engine.describe();
     for (i, u) in units.iter().enumerate() {
         let v = verdicts[i].take().unwrap_or(EngineVerdict {
-            status: FlipStatus::Error,
+            status: FormalStatus::Error,
             vacuous: None,
             reason: "not proven".into(),
             counterexample: None,
         });
-        if v.status == FlipStatus::Unsupported {
+        if v.status == FormalStatus::Unsupported {
             *summary.unsupported.entry(construct(&v.reason)).or_default() += 1;
         }
         summary.records.push(ReproofRecord {
@@ -243,7 +244,7 @@ fn fail_design(
 ) {
     for &i in members {
         verdicts[i] = Some(EngineVerdict {
-            status: FlipStatus::Error,
+            status: FormalStatus::Error,
             vacuous: None,
             reason: format!("the design does not elaborate: {message}"),
             counterexample: None,
@@ -299,16 +300,16 @@ mod tests {
                 .map(|a| {
                     let a = &a.text;
                     let status = if a.contains("$future") {
-                        FlipStatus::Unsupported
+                        FormalStatus::Unsupported
                     } else if a.contains("good") {
-                        FlipStatus::Pass
+                        FormalStatus::Pass
                     } else {
-                        FlipStatus::Fail
+                        FormalStatus::Fail
                     };
                     EngineVerdict {
                         status,
                         vacuous: None,
-                        reason: if status == FlipStatus::Unsupported {
+                        reason: if status == FormalStatus::Unsupported {
                             "`$future` is outside the lowered subset (x:1:1)".into()
                         } else {
                             String::new()
@@ -389,14 +390,14 @@ mod tests {
         );
         let units = units_of(&study);
         let s = reprove(&study, &units, &Scripted, &ReproofOptions::default());
-        let statuses: Vec<FlipStatus> = s.records.iter().map(|r| r.status).collect();
+        let statuses: Vec<FormalStatus> = s.records.iter().map(|r| r.status).collect();
         assert_eq!(
             statuses,
             [
-                FlipStatus::Pass,
-                FlipStatus::Fail,
-                FlipStatus::Unsupported,
-                FlipStatus::Error
+                FormalStatus::Pass,
+                FormalStatus::Fail,
+                FormalStatus::Unsupported,
+                FormalStatus::Error
             ]
         );
         assert_eq!(s.records[1].external.status.as_deref(), Some("proven"));

@@ -4,6 +4,7 @@
 //! them (`release`, `use`, `inside`), so flipscope checks for them itself.
 
 use crate::formal::property::lex::{Kind, Token, tokenize};
+use crate::text::line_column;
 
 /// IEEE 1800-2017 Table B.1, sorted: the one list, kept by the rename-map checks.
 pub use crate::study::rename_map::KEYWORDS;
@@ -43,14 +44,6 @@ impl std::fmt::Display for KeywordUse {
             self.line, self.column, self.keyword, self.what
         )
     }
-}
-
-/// 1-based line and column of byte `at` in `text`.
-pub fn line_column(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.len() - before.rfind('\n').map_or(0, |n| n + 1) + 1;
-    (line, column)
 }
 
 /// Words that start a declaration whose names follow, and what they declare.

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::logic::{Expr, Grammar};
-use crate::sva::{Declaration, Dialect, Mode, extract, parse_declaration_in, token::line_column};
+use crate::sva::{Declaration, Dialect, Mode, extract, parse_declaration_in};
+use crate::text::line_column;
 
 /// One assignment `lhs = rhs` under a path condition.
 #[derive(Clone, Debug, PartialEq)]

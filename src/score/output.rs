@@ -9,11 +9,12 @@ use super::matching::{Context, Match, match_behaviors};
 use super::prepared::PreparedReference;
 use super::verdict::{ScoreOptions, Verdict};
 use crate::logic::{Expr, Grammar};
-use crate::sva::token::{TokenKind, line_column};
+use crate::sva::token::TokenKind;
 use crate::sva::{
     ClockEvent, Declaration, Dialect, Mode, RawDeclaration, check_contract, extract,
     parse_declaration_in, rename_identifiers,
 };
+use crate::text::line_column;
 
 /// The verdict of every behavior (same order) in one generated `output`. Prepares
 /// the behaviors' antecedents for this output alone, under `options.semantics`: to

@@ -225,6 +225,7 @@ impl Loader {
             .map(|(i, p)| (p.id.clone(), i))
             .collect();
         self.study.index = index;
+        self.study.decide_kind();
         self.study.warnings = self.warnings.into_vec();
         Ok(self.study)
     }

@@ -12,6 +12,7 @@ pub mod external;
 pub mod generation;
 pub mod json_doc;
 pub mod jsonl;
+pub mod kind;
 pub mod load;
 pub mod locate;
 pub mod model;
@@ -38,6 +39,7 @@ pub use config::Config;
 pub use error::LocatedError;
 pub use external::{ExternalRun, ExternalVerdict, RunOutcome};
 pub use generation::Generation;
+pub use kind::StudyKind;
 pub use load::{
     ERROR_CAP, LoadProgress, PROGRESS_EVERY, load_study, load_study_to_score,
     load_study_with_progress,

@@ -7,6 +7,7 @@ use std::fmt;
 use super::annotation::Annotation;
 use super::error::LocatedError;
 use super::generation::Generation;
+use super::kind::StudyKind;
 use super::pair::PairRecord;
 use super::program::Program;
 use super::settings::StudySettings;
@@ -38,6 +39,8 @@ pub struct Study {
     pub(super) index: HashMap<String, usize>,
     /// (program id, variant) -> where that RTL text's value sits in the programs file.
     pub(super) rtl_places: HashMap<(String, String), Place>,
+    /// What kind of study the records make, decided when it was loaded or built.
+    pub(super) kind: StudyKind,
 }
 
 /// A place in a study file: file as named, 1-based line and column.
@@ -68,14 +71,16 @@ impl Study {
             .enumerate()
             .map(|(i, p)| (p.id.clone(), i))
             .collect();
-        Self {
+        let mut study = Self {
             programs,
             generations,
             pairs,
             annotations,
             index,
             ..Self::default()
-        }
+        };
+        study.decide_kind();
+        study
     }
 
     /// The program with this id.
@@ -93,6 +98,51 @@ impl Study {
     /// The position of the program with this id in [`Study::programs`].
     pub fn program_index(&self, id: &str) -> Option<usize> {
         self.index.get(id).copied()
+    }
+}
+
+impl Study {
+    /// The study's kind, decided when it was loaded or built.
+    pub fn kind(&self) -> StudyKind {
+        self.kind
+    }
+
+    /// Decides the kind again from the records (after building a study by hand and
+    /// changing its records).
+    pub fn decide_kind(&mut self) {
+        self.kind = StudyKind::of(&self.programs, &self.generations, &self.pairs);
+    }
+
+    /// Whether it has generations of whole-module programs, to be proven.
+    pub fn has_module_generations(&self) -> bool {
+        match self.kind {
+            StudyKind::Families | StudyKind::Assertions => !self.generations.is_empty(),
+            StudyKind::Mixed => self.generations_where(|module| module),
+            StudyKind::Pairs | StudyKind::Fragments => false,
+        }
+    }
+
+    /// Whether it has generations of fragment programs, to be scored by path-condition
+    /// equivalence.
+    pub fn has_fragment_generations(&self) -> bool {
+        match self.kind {
+            StudyKind::Fragments => !self.generations.is_empty(),
+            StudyKind::Mixed => self.generations_where(|module| !module),
+            StudyKind::Pairs | StudyKind::Families | StudyKind::Assertions => false,
+        }
+    }
+
+    /// Whether it holds generations to score (programs and generations): such a study
+    /// is scored when opened, even when it also has pairs.
+    pub fn has_generations_to_score(&self) -> bool {
+        self.kind != StudyKind::Pairs && !self.generations.is_empty()
+    }
+
+    fn generations_where(&self, shape: impl Fn(bool) -> bool) -> bool {
+        self.generations.iter().any(|g| {
+            self.program(&g.program)
+                .is_some_and(|p| shape(p.is_module()))
+        })
     }
 }
 

@@ -4,7 +4,7 @@
 //! user's config file adds more (`[tags] extra = [...]`), which have no digit key.
 //!
 //! The taxonomy is chosen per study: a study of whole-module programs scored by formal
-//! proof (EquivSVA families, [`formal_study`]) gets the formal failures instead
+//! proof (EquivSVA families, [`super::StudyKind::is_formal`]) gets the formal failures instead
 //! ([`FORMAL_TAGS`], [`Taxonomy::formal`]), with the config's extra tags kept.
 
 use std::path::Path;
@@ -88,12 +88,6 @@ const FORMAL_SUGGESTIONS: [(&str, &str); 4] = [
     ("interface-violation", "internal-signal"),
     ("extra-disable-iff", "extra-predicate"),
 ];
-
-/// Whether a study is tagged with the formal failures: it has programs and every one
-/// is a whole module scored by proof (EquivSVA families).
-pub fn formal_study(study: &super::Study) -> bool {
-    !study.programs.is_empty() && study.programs.iter().all(|p| p.is_module())
-}
 
 /// One tag an auditor can choose.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,8 @@
 //! declarations, else the whole output breaks the contract) or lenient (every complete
 //! declaration anywhere, the rest ignored).
 
-use super::token::{Token, TokenKind, Tokens, line_column};
+use super::token::{Token, TokenKind, Tokens};
+use crate::text::line_column;
 
 /// How much besides property declarations a text may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,8 @@
 use proptest::prelude::*;
 
 use super::extract::{Extraction, Mode, RawDeclaration, RawKind, Violation, extract, stray};
-use super::token::{Token, TokenKind, line_column, tokenize};
+use super::token::{Token, TokenKind, tokenize};
+use crate::text::line_column;
 
 fn extract_by_index(source: &str, mode: Mode) -> Extraction {
     let tokens = tokenize(source);

@@ -196,22 +196,6 @@ fn scan_based(bytes: &[u8], quote: usize) -> usize {
     i
 }
 
-/// 1-based line and column (in characters) of byte `offset` within `source`.
-pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(source.len());
-    let before = &source[..floor_char_boundary(source, offset)];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
-    (line, before[line_start..].chars().count() + 1)
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
 /// Whether writing `next` right after `prev` would read differently from the two
 /// tokens: two words run together (`a` `b` -> `ab`), or two operators form another
 /// (`&` `&` -> `&&`, `-` `-` -> `--`). Such tokens need a space between them.
@@ -260,6 +244,7 @@ pub fn join(source: &str, tokens: &[Token]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::line_column;
 
     fn texts(s: &str) -> Vec<&str> {
         tokenize(s).iter().map(|t| t.text(s)).collect()

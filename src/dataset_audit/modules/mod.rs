@@ -21,7 +21,7 @@ pub mod report;
 use std::collections::BTreeMap;
 
 use crate::formal::{
-    Design, FormalError, Job, PropertySet, ProveOptions, Prover, Reset, SourceFile, Status,
+    Design, FormalError, FormalStatus, Job, PropertySet, ProveOptions, Prover, Reset, SourceFile,
     parse_clock, read_properties,
 };
 use crate::study::{ORIGINAL, Program, Study};
@@ -239,11 +239,19 @@ pub fn audit_modules(study: &Study, options: &ProveOptions) -> Result<ModuleAudi
                 if let Some(e) = &report.error {
                     check.status = "error".into();
                     check.reason = Some(e.clone());
-                } else if let Some(o) = report.outcomes.iter().find(|o| o.status == Status::Fail) {
+                } else if let Some(o) = report
+                    .outcomes
+                    .iter()
+                    .find(|o| o.status == FormalStatus::Fail)
+                {
                     check.status = "differ".into();
                     check.output = Some(o.name.trim_start_matches("eq_").to_string());
                     check.trace = o.counterexample.clone();
-                } else if let Some(o) = report.outcomes.iter().find(|o| o.status != Status::Pass) {
+                } else if let Some(o) = report
+                    .outcomes
+                    .iter()
+                    .find(|o| o.status != FormalStatus::Pass)
+                {
                     check.status = o.status.to_string();
                     check.output = Some(o.name.trim_start_matches("eq_").to_string());
                     check.reason = Some(o.reason.clone());
@@ -260,7 +268,7 @@ pub fn audit_modules(study: &Study, options: &ProveOptions) -> Result<ModuleAudi
                         let entry = mutant_gold
                             .entry((job.program, design.clone()))
                             .or_default();
-                        if o.status == Status::Fail {
+                        if o.status == FormalStatus::Fail {
                             entry.push(o.name.clone());
                         }
                         continue;

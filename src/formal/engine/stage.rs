@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 
 use super::yosys::Limits;
 use crate::formal::design::Design;
-use crate::formal::property::lex::Lines;
 use crate::rtl::{limits, macros};
+use crate::text::line_column;
 
 /// Most levels of includes inside includes.
 pub const MAX_INCLUDE_DEPTH: usize = 16;
@@ -131,7 +131,7 @@ fn string_end(b: &[u8], i: usize) -> usize {
 
 /// `file:line:column` of byte `offset` of `text`.
 fn at(file: &str, text: &str, offset: usize) -> String {
-    let (line, column) = Lines::new(text).line_column(text, offset);
+    let (line, column) = line_column(text, offset);
     format!("{file}:{line}:{column}")
 }
 

@@ -178,32 +178,6 @@ fn based_end(bytes: &[u8], quote: usize) -> usize {
     i
 }
 
-/// Line starts of a text, to turn byte offsets into 1-based line and column.
-#[derive(Clone, Debug)]
-pub struct Lines {
-    starts: Vec<usize>,
-}
-
-impl Lines {
-    pub fn new(source: &str) -> Lines {
-        let mut starts = vec![0];
-        starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
-        Lines { starts }
-    }
-
-    /// 1-based line and column (in characters) of byte `offset` in `source`.
-    pub fn line_column(&self, source: &str, offset: usize) -> (usize, usize) {
-        let offset = offset.min(source.len());
-        let line = self.starts.partition_point(|&s| s <= offset);
-        let start = self.starts[line - 1];
-        let mut end = offset;
-        while !source.is_char_boundary(end) {
-            end -= 1;
-        }
-        (line, source[start..end].chars().count() + 1)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,14 +203,5 @@ mod tests {
             texts("```sv\n/* c */ \"s\" <|im_end|>"),
             ["`", "`", "`", "sv", "\"s\"", "<", "|", "im_end", "|", ">"]
         );
-    }
-
-    #[test]
-    fn locates_offsets() {
-        let s = "ab\ncd é f";
-        let lines = Lines::new(s);
-        assert_eq!(lines.line_column(s, 0), (1, 1));
-        assert_eq!(lines.line_column(s, 4), (2, 2));
-        assert_eq!(lines.line_column(s, s.len() - 1), (2, 6));
     }
 }

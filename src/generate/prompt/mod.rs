@@ -15,6 +15,7 @@ pub use equivsva::{describe_clock, describe_reset, inputs_from_spec};
 pub use inputs::{PLACEHOLDERS, PromptInputs, RESET_DESCRIPTION, program_reset};
 
 use crate::study::source::hex;
+use crate::text::line_column;
 
 /// The built-in template of the study's prompt specification.
 const VERT: &str = include_str!("../templates/vert.txt");
@@ -166,14 +167,6 @@ fn locate(name: &str, text: &str, e: &minijinja::Error) -> TemplateError {
         column,
         message,
     }
-}
-
-/// 1-based line and column (in characters) of a byte offset.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
 }
 
 #[cfg(test)]

@@ -10,7 +10,8 @@
 //! module.
 
 use crate::formal::property::lex::tokenize;
-use crate::rules::keywords::{Declared, declarations, keyword_uses, line_column};
+use crate::rules::keywords::{Declared, declarations, keyword_uses};
+use crate::text::line_column;
 
 /// One reason slang rejects an output that yosys accepts.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -31,14 +31,6 @@ pub struct AssertionStudy {
 }
 
 impl AssertionStudy {
-    /// Whether a loaded study is one of assertions with external verdicts.
-    pub fn applies(study: &Study) -> bool {
-        study.pairs.is_empty()
-            && !study.generations.is_empty()
-            && study.generations.iter().all(|g| g.external.is_some())
-            && study.programs.iter().all(|p| p.is_module())
-    }
-
     /// The assertions of `study`, with the records of `dir/reproof.jsonl` when it exists.
     pub fn build(study: &Study, dir: Option<&Path>) -> AssertionStudy {
         let path = dir.map(|d| d.join(REPROOF_FILE));

@@ -9,7 +9,8 @@ use serde_json::{Map, json};
 use super::model::AssertionStudy;
 use super::state::{AssertionPane, AssertionsState};
 use crate::reproof::record::ExternalSide;
-use crate::reproof::{FlipStatus, ReproofRecord, SignalRole, Trace, TraceSignal, join, units_of};
+use crate::reproof::{ReproofRecord, SignalRole, Trace, TraceSignal, join, units_of};
+use crate::study::FormalStatus;
 use crate::study::{ExternalRun, ExternalVerdict, Generation, Program, RunOutcome, Study};
 use crate::tui::app::{App, Screen};
 use crate::tui::testing::{AppBuilder, press, render, type_text};
@@ -72,7 +73,13 @@ fn study() -> Study {
     Study::new(vec![program], vec![generation], vec![], vec![])
 }
 
-fn record(id: &str, n: usize, external: &str, status: FlipStatus, property: &str) -> ReproofRecord {
+fn record(
+    id: &str,
+    n: usize,
+    external: &str,
+    status: FormalStatus,
+    property: &str,
+) -> ReproofRecord {
     let sig = |name: &str, role, width, values: &[&str]| TraceSignal {
         name: name.into(),
         role,
@@ -90,12 +97,12 @@ fn record(id: &str, n: usize, external: &str, status: FlipStatus, property: &str
         property: property.into(),
         status,
         vacuous: None,
-        reason: if status == FlipStatus::Fail {
+        reason: if status == FormalStatus::Fail {
             "fails at cycle 1".into()
         } else {
             String::new()
         },
-        counterexample: (status == FlipStatus::Fail).then(|| Trace {
+        counterexample: (status == FormalStatus::Fail).then(|| Trace {
             fail_cycle: 1,
             signals: vec![
                 sig("rstn", SignalRole::Input, 1, &["0", "1"]),
@@ -125,13 +132,19 @@ fn app(w: u16, h: u16) -> App {
     let s = study();
     let units = units_of(&s);
     let records = vec![
-        record(&units[0].id, 1, "proven", FlipStatus::Pass, &units[0].text),
-        record(&units[1].id, 2, "cex", FlipStatus::Fail, &units[1].text),
+        record(
+            &units[0].id,
+            1,
+            "proven",
+            FormalStatus::Pass,
+            &units[0].text,
+        ),
+        record(&units[1].id, 2, "cex", FormalStatus::Fail, &units[1].text),
         record(
             &units[2].id,
             3,
             "proven",
-            FlipStatus::Fail,
+            FormalStatus::Fail,
             "assert property(@(posedge clk) disable iff (rstn) (a_FF == 8'd0));",
         ),
     ];

@@ -268,7 +268,7 @@ fn cli_export(dir: &Path, filter: &str, format: Format) -> String {
         stratified: false,
         interval: crate::cli::metrics::IntervalArg::Percentile,
         format: crate::cli::metrics::FormatArg::Markdown,
-        scoring: crate::cli::score::ScoringArgs {
+        scoring: crate::cli::scoring::ScoringArgs {
             oracle: None,
             lenient: false,
             no_cache: false,

@@ -7,8 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::reproof::Trace;
 use crate::stats::family::OutputSummary;
-use crate::study::taxonomy::formal_study;
-use crate::study::{Check, FormalStatus, ORIGINAL, PropertyVerdict, Study};
+use crate::study::{Check, FormalStatus, ORIGINAL, PropertyVerdict, Study, StudyKind};
 
 /// One implementation of a family.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,9 +200,8 @@ impl FamilyStudy {
     /// Whether a loaded study is one of whole-module families with generations or
     /// verdicts (not one of assertions with external verdicts).
     pub fn applies(study: &Study) -> bool {
-        formal_study(study)
+        study.kind() == StudyKind::Families
             && (!study.verdicts.is_empty() || !study.generations.is_empty())
-            && !crate::tui::assertions::AssertionStudy::applies(study)
     }
 
     /// The families of `study` with the verdicts gathered in `outputs`.

@@ -14,7 +14,7 @@ use crate::stats::pair_row::recorded_oracle;
 use crate::study::annotation::replay;
 use crate::study::source::{FileKind, expand};
 use crate::study::{
-    LocatedError, PairKey, PairRecord, Program, Side, Study, load_study_with_progress,
+    LocatedError, PairKey, PairRecord, Program, Side, Study, StudyKind, load_study_with_progress,
 };
 use crate::tui::assertions::AssertionStudy;
 use crate::tui::family::FamilyStudy;
@@ -97,7 +97,7 @@ impl Prepared {
         if FamilyStudy::applies(&study) {
             return Prepared::of_families(study);
         }
-        if !AssertionStudy::applies(&study) {
+        if study.kind() != StudyKind::Assertions {
             return Prepared::of_loaded(study);
         }
         let dir = paths.iter().find(|p| p.is_dir()).map(PathBuf::as_path);
@@ -132,7 +132,7 @@ impl Prepared {
     /// study kept for the scoring job.
     pub fn of_loaded(mut study: Study) -> Prepared {
         let catalog = Arc::new(catalog_of(&study));
-        if !is_raw(&study) {
+        if !study.has_generations_to_score() {
             return Prepared {
                 catalog,
                 ..Prepared::new(view_of(study))
@@ -162,12 +162,6 @@ impl Prepared {
             ..Prepared::new(view_of(study))
         }
     }
-}
-
-/// Whether the study holds generations to score (programs and generations); such a
-/// study is scored by the TUI even when it also has pairs.
-pub fn is_raw(study: &Study) -> bool {
-    !study.programs.is_empty() && !study.generations.is_empty()
 }
 
 /// Checks that `paths` name a study with pairs, or with programs (to browse, and to

@@ -1,7 +1,7 @@
 //! `E` on the queue: the file it writes is what `flipscope export tags` prints for the
 //! queue's text filter.
 
-use crate::cli::score::ScoringArgs;
+use crate::cli::scoring::ScoringArgs;
 use crate::tui::agreement::tests::app_with_bo;
 use crate::tui::tagging::export::EXPORT_FILE;
 use crate::tui::testing::{press, type_text};

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::cli::score::ScoringArgs;
+use crate::cli::scoring::ScoringArgs;
 use crate::rtl::ParseCache;
 use crate::score::study::{StudyOptions, score_study};
 use crate::study::pair_hash::is_sha256_hex;
