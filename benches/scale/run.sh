@@ -72,8 +72,11 @@ report() { # name: one line from WORKDIR/name.time
   echo "$wall" | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }' > "$work/$name.wall"
 }
 cpu() { cat "$work/$1.cpu"; }
-ratio() { printf '%.2f' "$(echo "$(cpu "$1") / $(cpu "$2")" | bc -l)"; }
-wall_ratio() { printf '%.2f' "$(echo "$(cat "$work/$1.wall") / $(cat "$work/$2.wall")" | bc -l)"; }
+divide() { # a / b to two decimals, n/a when b is 0 (below the clock's resolution)
+  if [ "$(echo "$2 > 0" | bc)" = 1 ]; then printf '%.2f' "$(echo "$1 / $2" | bc -l)"; else printf 'n/a'; fi
+}
+ratio() { divide "$(cpu "$1")" "$(cpu "$2")"; }
+wall_ratio() { divide "$(cat "$work/$1.wall")" "$(cat "$work/$2.wall")"; }
 
 study() { # programs: writes WORKDIR/study-N once (measured), scores it (measured)
   local n="$1" dir="$work/study-$1"
@@ -111,8 +114,8 @@ metrics() { # programs
   fb=$(echo "$(cpu "flipscope-metrics-$n") - $(cpu "flipscope-loading-$n")" | bc)
   printf '  metrics %s programs, whole process: numpy / flipscope (CPU) = %s\n' "$n" "$(ratio "numpy-metrics-$n" "flipscope-metrics-$n")"
   printf '  loading only: numpy / flipscope (CPU) = %s\n' "$(ratio "numpy-loading-$n" "flipscope-loading-$n")"
-  printf '  bootstrap only (whole minus loading): numpy %.2f s, flipscope %.2f s, ratio %.2f\n' \
-    "$nb" "$fb" "$(echo "$nb / $fb" | bc -l)"
+  printf '  bootstrap only (whole minus loading): numpy %.2f s, flipscope %.2f s, ratio %s\n' \
+    "$nb" "$fb" "$(divide "$nb" "$fb")"
 }
 
 echo "== study of $small programs"
@@ -135,8 +138,9 @@ if ls "$vert"/*.json > /dev/null 2>&1; then
   XDG_CACHE_HOME="$work/cache-audit" measure flipscope-audit-warm "$bin" audit --format json "$vert"/*.json
   cmp -s "$work/flipscope-audit-cold.out" "$work/flipscope-audit-warm.out" ||
     { echo "audit findings differ between a cold and a warm cache" >&2; exit 1; }
-  [ -s "$work/pyslang-parse.cpu" ] &&
+  if [ -s "$work/pyslang-parse.cpu" ]; then
     printf '  audit cold: flipscope / pyslang (CPU) = %s\n' "$(ratio flipscope-audit-cold pyslang-parse)"
+  fi
 else
   echo "  skipped: no VERT files in $vert"
 fi
