@@ -92,11 +92,38 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let report = args.scoring.score(&study);
+    drop(study);
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for pair in &report.pairs {
-        serde_json::to_writer(&mut out, pair).or_output()?;
-        out.write_all(b"\n").or_output()?;
-    }
+    write_pairs(&mut out, &report.pairs)?;
     out.flush().or_output()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Pairs per window written at a time, and per piece serialised by one thread.
+const WINDOW_PAIRS: usize = 32_768;
+const PIECE_PAIRS: usize = 1_024;
+
+/// The pairs as JSON lines, in order: a window at a time, its pieces serialised in
+/// parallel, then written one after the other. The bytes are those of serialising
+/// pair after pair (each line is one pair's `serde_json::to_writer`); memory beyond
+/// the pairs is one window's text.
+fn write_pairs(out: &mut impl Write, pairs: &[crate::study::PairRecord]) -> anyhow::Result<()> {
+    use rayon::prelude::*;
+    for window in pairs.chunks(WINDOW_PAIRS) {
+        let texts: Vec<serde_json::Result<Vec<u8>>> = window
+            .par_chunks(PIECE_PAIRS)
+            .map(|piece| {
+                let mut text = Vec::with_capacity(piece.len() * 512);
+                for pair in piece {
+                    serde_json::to_writer(&mut text, pair)?;
+                    text.push(b'\n');
+                }
+                Ok(text)
+            })
+            .collect();
+        for text in texts {
+            out.write_all(&text.or_output()?).or_output()?;
+        }
+    }
+    Ok(())
 }

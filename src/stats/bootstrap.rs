@@ -260,8 +260,15 @@ mod tests {
             model: "z".into(),
             ..o
         }));
+        // Six conditions over the same 20 programs: one set of draws for all six.
+        for (seed, variant) in [(7, "T4"), (8, "T5"), (9, "T6"), (10, "T7")] {
+            all.extend(rows(20, seed).into_iter().map(|o| Observation {
+                variant: variant.into(),
+                ..o
+            }));
+        }
         let conditions = group_conditions(&all);
-        assert_eq!(conditions.len(), 3);
+        assert_eq!(conditions.len(), 7);
         for stratified in [false, true] {
             let clusters: Vec<Clusters> = conditions
                 .iter()
