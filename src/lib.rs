@@ -20,8 +20,8 @@
 //! - [`sva`]: reading SVA from model outputs; [`logic`]: Boolean antecedents and their
 //!   exact relations;
 //! - [`study`]: the study's files (load, validate, store);
-//! - [`pack_cache`], [`printable`]: utilities every floor may use (the content-keyed
-//!   cache, the escaping of untrusted text).
+//! - [`pack_cache`], [`printable`], [`text`]: utilities every floor may use (the
+//!   content-keyed cache, the escaping of untrusted text, lines and columns of a text).
 //!
 //! Names say what a module owns in the study's words (DESIGN.md), with no other meaning
 //! in the crate: `dataset_audit` is the data-quality audit (the TUI's audit screen and
