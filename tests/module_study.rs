@@ -8,6 +8,7 @@
 //!   CC or WW, every property that names only ports keeps its verdict on every variant
 //!   (and `metrics`' property-level invariance finds every property's counterpart, no
 //!   verdict flipped), and `metrics` gives one condition per kind.
+//!
 //! Needs yosys (CI must have it).
 
 mod common;
