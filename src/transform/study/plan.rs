@@ -6,12 +6,12 @@ use std::collections::BTreeSet;
 
 use super::report::{Refusal, VariantOutcome};
 use super::{Implementations, StudyTransformOptions, variant_name};
+use super::{Kind, Rewrite, Scope, TransformError, rewrite_in};
 use crate::dataset_audit::modules::miter::{Side, miter};
 use crate::dataset_audit::modules::ports::ports_of;
 use crate::formal::{Design, PropertySet, SourceFile, parse_clock, read_properties};
 use crate::rtl::source::Wrapped;
 use crate::study::{ORIGINAL, Program};
-use super::{Kind, Rewrite, Scope, TransformError, rewrite_in};
 
 /// One rewrite that parses, ready to be proven.
 pub struct Candidate {
