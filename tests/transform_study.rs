@@ -282,3 +282,57 @@ fn every_rewrite_of_the_equivsva_dev_split_is_proven_and_counted() {
     let gold = a["gold"].as_array().unwrap();
     assert!(gold.iter().all(|g| g["status"] == "pass"), "{gold:?}");
 }
+
+#[test]
+fn with_implementations_all_every_implementation_gets_its_own_rewrites() {
+    if !have_tools() {
+        return;
+    }
+    let b = "module toggle_b(input clk, input rst, input en, output reg q);\n  wire n;\n  assign n = q ^ en;\n  always @(posedge clk) q <= rst ? 1'b0 : n;\nendmodule\n";
+    let a = "module toggle_a(input clk, input rst, input en, output reg q);\n  always @(posedge clk)\n    if (rst) q <= 1'b0;\n    else if (en && !rst) q <= ~q;\nendmodule\n";
+    let dir = tempfile::tempdir().unwrap();
+    let program = json!({
+        "id": "toggle", "stratum": "toggle", "synchronous": true, "clock": "posedge clk",
+        "kind": "module", "top": "toggle_a", "reset": "rst", "rtl": a,
+        "reference": "a_reset: assert property (@(posedge clk) rst |=> !q);",
+        "variants": {"b": {"rtl": b, "top": "toggle_b"}},
+    });
+    std::fs::write(dir.path().join("programs.jsonl"), format!("{program}\n")).unwrap();
+    let out = dir.path().join("new");
+    let run = common::run(&[
+        "transform",
+        dir.path().to_str().unwrap(),
+        "--kinds",
+        "T1,T2,T3",
+        "--implementations",
+        "all",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("program \"toggle\": T2: not applicable"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("T1: 2 added (proven equivalent)\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("T2: 1 added (proven equivalent), 1 not applicable\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("T3: 2 added (proven equivalent)\n"),
+        "{stderr}"
+    );
+    let p = &programs(&out)[0]["variants"];
+    assert_eq!(p["b.T1"]["rtl"], b.replace("q ^ en", "en ^ q"));
+    assert_eq!(p["b.T2"]["rename"], json!({"v1": "n"}));
+    assert_eq!(p["b.T1"]["top"], "toggle_b");
+    assert_eq!(p["b.T1"]["meta"]["transform"]["source"], "b");
+    assert_eq!(p["b.T3"]["rtl_name"], "toggle_b.T3.sv");
+    assert_eq!(p["T1"]["rtl"], a.replace("en && !rst", "!rst && en"));
+    assert!(p.get("T1.T1").is_none() && p.get("b.T1.T1").is_none());
+}
