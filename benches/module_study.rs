@@ -3,8 +3,10 @@
 //! the canonical implementations and the gold properties on both, proven by PDR), then
 //! the scoring of the new variants with an identity model: the committed generation of
 //! each original (Qwen2.5-Coder-7B-Instruct) replayed as the output of its T1, T2 and
-//! T3 variants. The designs are proven equivalent and the outputs are the same text, so
-//! every variant pair must be CC or WW: the bench checks it (and panics otherwise).
+//! T3 variants, in the variant's names (T2's rename map applied: the output as the
+//! model would have written it for the renamed design). The designs are proven
+//! equivalent and the outputs say the same, so every variant pair must be CC or WW:
+//! the bench checks it (and panics otherwise).
 //! One cold run (an empty proof cache of its own), then one warm run on that cache.
 //!
 //! Run: `cargo bench --bench module_study` (needs yosys and `../shared/data/equivsva`);
@@ -85,9 +87,16 @@ fn main() {
             continue;
         };
         for kind in Kind::ALL {
-            if p.variants.contains_key(kind.as_str()) {
+            if let Some(variant) = p.variants.get(kind.as_str()) {
                 let mut v = g.clone();
                 v.variant = kind.to_string();
+                let forward: std::collections::HashMap<String, String> = variant
+                    .rename
+                    .iter()
+                    .flatten()
+                    .map(|(new, old)| (old.clone(), new.clone()))
+                    .collect();
+                v.output = flipscope::sva::rename_identifiers(&g.output, &forward).into_owned();
                 generations.push(v);
             }
         }
