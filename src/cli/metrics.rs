@@ -132,6 +132,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             outputs_read: 0,
             outputs_matched: 0,
             noise: Vec::new(),
+            property_invariance: Vec::new(),
         };
         let text = output(
             &full,
@@ -197,6 +198,8 @@ pub struct FullReport {
     /// Each transformation against its model's self-flip rate (models with several
     /// samples per prompt only).
     pub noise: Vec<AgainstNoise>,
+    /// Property-level invariance per model and variant (module studies).
+    pub property_invariance: Vec<family::invariance::PropertyInvariance>,
 }
 
 /// The text `metrics` and `export metrics` print: [`render`], except that CSV is one
@@ -353,6 +356,8 @@ fn render_figures(report: &FullReport, format: Format) -> String {
             value["models"] = family::export::to_value(&report.families);
             value["provenance"]["outputs_read"] = report.outputs_read.into();
             value["provenance"]["outputs_matched"] = report.outputs_matched.into();
+            value["property_invariance"] =
+                serde_json::to_value(&report.property_invariance).unwrap_or_default();
             let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
             text.push('\n');
             text
@@ -443,6 +448,21 @@ fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Resu
     let matched: Vec<&OutputSummary> = family_rows.iter().map(|r| r.output).collect();
     let mutants_of = |id: &str| study.program(id).map(|p| p.mutants.len());
     let families = family::model_figures(&matched, &mutants_of, &bootstrap);
+    let kept: std::collections::HashSet<(&str, &str, &str, u32)> = matched
+        .iter()
+        .map(|o| {
+            (
+                o.model.as_str(),
+                o.program.as_str(),
+                o.variant.as_str(),
+                o.sample,
+            )
+        })
+        .collect();
+    let property_invariance =
+        family::invariance::property_invariance(&study.verdicts, &|m, p, v, s| {
+            kept.contains(&(m, p, v, s))
+        });
     if rows.is_empty() && matched.is_empty() {
         eprintln!("warning: no pairs match the filter");
     }
@@ -452,6 +472,7 @@ fn full_report_of(args: &Args, filter: Filter, mut study: Study) -> anyhow::Resu
         outputs_read: outputs.len(),
         outputs_matched: matched.len(),
         noise,
+        property_invariance,
     })
 }
 

@@ -38,6 +38,7 @@ pub mod scoring;
 mod shell_word;
 pub mod synth;
 pub mod transform;
+pub mod transform_study;
 pub mod validate;
 
 /// A mistake in how a command was called (as opposed to bad input): exit status 2.

@@ -1,6 +1,7 @@
 //! `flipscope transform --kind T1|T2|T3 [--clock EVENT] [--json] FILE|-`: one validated
 //! rewrite of an RTL file or fragment; the rewritten text on stdout, or with `--json`
-//! the text, the rename map, the clock and the list of edits.
+//! the text, the rename map, the clock and the list of edits. With `--kinds` and
+//! `--out`, the rewrites of a whole-module study, proven (`transform_study`).
 
 use super::output::OrOutput;
 use std::io::Write;
@@ -19,8 +20,21 @@ use crate::transform::{Kind, ProgramInput, TransformError, transform_many};
 pub struct Args {
     /// T1 (reverse top-level &&/|| chains), T2 (rename identifiers) or T3 (add
     /// redundant parentheses).
-    #[arg(long, value_name = "KIND", value_parser = parse_kind)]
-    pub kind: Kind,
+    #[arg(long, value_name = "KIND", value_parser = parse_kind, required_unless_present = "kinds", conflicts_with = "kinds")]
+    pub kind: Option<Kind>,
+    /// A whole-module study: the kinds to add to each program (`T1,T2,T3`), each
+    /// rewrite proven equivalent to its source; needs `--out`.
+    #[arg(long, value_name = "KINDS", requires = "out")]
+    pub kinds: Option<String>,
+    /// With `--kinds`: rewrite the canonical implementation only, or every one.
+    #[arg(long, value_enum, default_value = "canonical", requires = "kinds")]
+    pub implementations: super::transform_study::ImplementationsArg,
+    /// With `--kinds`: the directory of the new study (created; must be empty).
+    #[arg(long, value_name = "NEW_STUDY", requires = "kinds")]
+    pub out: Option<PathBuf>,
+    /// The proofs of `--kinds` (depth, time limit, parallelism).
+    #[command(flatten)]
+    pub proof: super::args::ProofArgs,
     /// The clock event of a fragment (`posedge clk`); T2 renames its signal too.
     #[arg(long, value_name = "EVENT")]
     pub clock: Option<String>,
@@ -30,7 +44,8 @@ pub struct Args {
     /// Parse without reading or writing the parse cache.
     #[arg(long)]
     pub no_cache: bool,
-    /// An RTL file (a module or a fragment of statements), or `-` for standard input.
+    /// An RTL file (a module or a fragment of statements), or `-` for standard input;
+    /// with `--kinds`, a study (its directory or programs file).
     pub file: PathBuf,
 }
 
@@ -40,6 +55,9 @@ fn parse_kind(s: &str) -> Result<Kind, String> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let Some(one) = args.kind else {
+        return super::transform_study::run(args);
+    };
     let most = crate::rtl::limits::MAX_SOURCE_BYTES as u64;
     let text = read_text_at_most(&args.file, most)?;
     let file = display_path(&args.file);
@@ -53,7 +71,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         source: &text,
         clock: args.clock.as_deref(),
     };
-    let (kind, outcome) = transform_many(&[input], &[args.kind], &cache)
+    let (kind, outcome) = transform_many(&[input], &[one], &cache)
         .pop()
         .and_then(|mut kinds| kinds.pop())
         .expect("one outcome per input and kind");

@@ -33,7 +33,7 @@ pub fn case_selectors(tree: &SyntaxTree) -> Vec<&Expression> {
     out
 }
 
-fn single_expression(p: &CondPredicate) -> Option<&Expression> {
+pub fn single_expression(p: &CondPredicate) -> Option<&Expression> {
     let parts = p.nodes.0.contents();
     match parts.as_slice() {
         [ExpressionOrCondPattern::Expression(e)] => Some(e),

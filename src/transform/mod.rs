@@ -13,13 +13,15 @@ mod conditions;
 pub mod edit;
 pub mod error;
 pub mod kind;
+mod module_reorder;
 mod parens;
 mod rename;
 mod reorder;
 pub mod span;
+pub mod study;
 pub mod validate;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
@@ -56,12 +58,36 @@ impl Rewrite {
     }
 }
 
+/// What a rewrite is made for.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Scope {
+    /// A VERT fragment (or a module handled as one, `flipscope transform FILE`): T1 on
+    /// `if` conditions, T2 renames every identifier.
+    #[default]
+    Fragment,
+    /// A whole module of a metamorphic study of designs: T1 on every commutative
+    /// operator of conditions and continuous assignments (`module_reorder`), T3 on them
+    /// too, T2 keeps the names in `keep` (the ports, unless they are renamed) and every
+    /// module name.
+    Module { keep: BTreeSet<String> },
+}
+
 /// The rewrites of one text for each kind (parsed once), not validated; `None` for a
 /// kind that does not apply (T1 without a chain to reverse, no condition at all).
 pub fn rewrite(
     source: &str,
     clock: Option<&str>,
     kinds: &[Kind],
+) -> Result<Vec<(Kind, Option<Rewrite>)>, TransformError> {
+    rewrite_in(source, clock, kinds, &Scope::Fragment)
+}
+
+/// [`rewrite`] for a scope.
+pub fn rewrite_in(
+    source: &str,
+    clock: Option<&str>,
+    kinds: &[Kind],
+    scope: &Scope,
 ) -> Result<Vec<(Kind, Option<Rewrite>)>, TransformError> {
     crate::rtl::stack::on_deep_stack(|| {
         let wrapped = Wrapped::new(source);
@@ -72,7 +98,7 @@ pub fn rewrite(
         };
         kinds
             .iter()
-            .map(|&kind| rewrite_parsed(&parsed, clock, kind).map(|r| (kind, r)))
+            .map(|&kind| rewrite_parsed(&parsed, clock, kind, scope).map(|r| (kind, r)))
             .collect()
     })
 }
@@ -81,12 +107,32 @@ fn rewrite_parsed(
     p: &Parsed<'_>,
     clock: Option<&str>,
     kind: Kind,
+    scope: &Scope,
 ) -> Result<Option<Rewrite>, TransformError> {
+    let module = matches!(scope, Scope::Module { .. });
     let (mut edits, rename, clock) = match kind {
+        Kind::T1 if module => (
+            module_reorder::module_reorder_edits(p),
+            None,
+            clock.map(str::to_string),
+        ),
         Kind::T1 => (reorder::reorder_edits(p), None, clock.map(str::to_string)),
+        Kind::T3 if module => (
+            parens::module_paren_edits(p),
+            None,
+            clock.map(str::to_string),
+        ),
         Kind::T3 => (parens::paren_edits(p), None, clock.map(str::to_string)),
         Kind::T2 => {
-            let r = rename::rename_edits(p, clock);
+            let keep = match scope {
+                Scope::Fragment => BTreeSet::new(),
+                Scope::Module { keep } => {
+                    let mut keep = keep.clone();
+                    keep.extend(module_names(p));
+                    keep
+                }
+            };
+            let r = rename::rename_edits(p, clock, &keep);
             (r.edits, Some(r.back), r.clock)
         }
     };
@@ -102,6 +148,20 @@ fn rewrite_parsed(
         clock,
         edits,
     }))
+}
+
+/// The names of the modules a text declares or instantiates.
+fn module_names(p: &Parsed<'_>) -> Vec<String> {
+    p.tree
+        .into_iter()
+        .filter_map(|node| match node {
+            sv_parser::RefNode::ModuleIdentifier(m) => span::token_locates(m)
+                .first()
+                .and_then(|l| p.tree.get_str(*l))
+                .map(str::to_string),
+            _ => None,
+        })
+        .collect()
 }
 
 /// One validated rewrite of one text (uncached; see [`transform_many`] for many).

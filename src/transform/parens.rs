@@ -2,6 +2,7 @@
 //! chain and the operand of each `!` gets a pair of parentheses unless it already has
 //! one; a condition that is a single atom (or `!atom`) is wrapped as a whole; every
 //! `case` selector is wrapped. Inside an atom (`a == b`, `cnt > 3`) nothing changes.
+//! On a whole module, `?:` conditions and continuous assignments are wrapped too.
 
 use std::collections::BTreeMap;
 
@@ -23,8 +24,19 @@ struct Marks {
 
 /// The insertions of T3, one edit per offset (closing before opening parentheses).
 pub fn paren_edits(p: &Parsed<'_>) -> Vec<Edit> {
+    paren_edits_of(p, if_conditions(p.tree))
+}
+
+/// T3 on a whole module: as on a fragment, and also every `?:` condition and the
+/// right-hand side of every continuous assignment, each visited as a condition (its
+/// `&&`/`||` operands and `!` operands wrapped, an atom wrapped whole).
+pub fn module_paren_edits(p: &Parsed<'_>) -> Vec<Edit> {
+    paren_edits_of(p, super::module_reorder::module_expressions(p))
+}
+
+fn paren_edits_of(p: &Parsed<'_>, roots: Vec<&Expression>) -> Vec<Edit> {
     let mut marks: BTreeMap<usize, Marks> = BTreeMap::new();
-    for e in if_conditions(p.tree) {
+    for e in roots {
         let op = regroup(p.tree, e);
         visit(p, &op, true, &mut marks);
     }

@@ -29,8 +29,9 @@ pub struct Renaming {
 /// Words of a clock event that are not signals.
 const EVENT_WORDS: [&str; 5] = ["posedge", "negedge", "edge", "or", "iff"];
 
-/// The renaming of a parsed program whose clock field is `clock`.
-pub fn rename_edits(p: &Parsed<'_>, clock: Option<&str>) -> Renaming {
+/// The renaming of a parsed program whose clock field is `clock`; the names in `keep`
+/// (a module's ports and module names, for T2 on a whole module) are not renamed.
+pub fn rename_edits(p: &Parsed<'_>, clock: Option<&str>, keep: &BTreeSet<String>) -> Renaming {
     let kept = kept_locates(p);
     let mut occurrences: Vec<(Span, String)> = Vec::new();
     for node in p.tree {
@@ -42,19 +43,31 @@ pub fn rename_edits(p: &Parsed<'_>, clock: Option<&str>) -> Renaming {
         if kept.contains(&locate.offset) {
             continue;
         }
-        if let Some(span) = p.locate_span(locate) {
+        if let Some(span) = p.locate_span(locate)
+            && !keep.contains(p.slice(span))
+        {
             occurrences.push((span, p.slice(span).to_string()));
         }
     }
     occurrences.sort();
     occurrences.dedup();
-    let clock_names: Vec<String> = clock.map(clock_identifiers).unwrap_or_default();
+    let clock_names: Vec<String> = clock
+        .map(clock_identifiers)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|n| !keep.contains(n))
+        .collect();
     let order: Vec<&str> = clock_names
         .iter()
         .map(String::as_str)
         .chain(occurrences.iter().map(|(_, name)| name.as_str()))
         .collect();
-    let taken: HashSet<&str> = order.iter().copied().chain(kept_names(p)).collect();
+    let taken: HashSet<&str> = order
+        .iter()
+        .copied()
+        .chain(kept_names(p))
+        .chain(keep.iter().map(String::as_str))
+        .collect();
     let mut forward: HashMap<String, String> = HashMap::new();
     let mut back = BTreeMap::new();
     let mut n = 0usize;

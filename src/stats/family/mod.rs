@@ -1,10 +1,12 @@
 //! Whole-module studies (EquivSVA families) from their property verdicts: the verdicts
 //! gathered per output ([`outputs`]), EquivSVA's figures per model and implementation
 //! style with family-clustered bootstrap intervals ([`figures`]), the paired view
-//! against the canonical implementation ([`pairs`]), and their tables ([`export`]).
+//! against the canonical implementation ([`pairs`]), property-level invariance
+//! against it ([`invariance`]), and their tables ([`export`]).
 
 pub mod export;
 pub mod figures;
+pub mod invariance;
 pub mod outputs;
 pub mod pairs;
 
