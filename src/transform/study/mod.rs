@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use serde_json::json;
 
-use crate::formal::{FormalError, Job, ProveOptions, Prover, Report, Reset, Status};
+use crate::formal::{FormalError, FormalStatus, Job, ProveOptions, Prover, Report, Reset};
 use crate::study::{ORIGINAL, Program, Study, Variant};
 
 use super::kind::Kind;
@@ -191,17 +191,17 @@ fn judge(program: &Program, c: &Candidate, proof: &Proofs) -> VariantOutcome {
         ));
         return outcome;
     }
-    if let Some(o) = e.outcomes.iter().find(|o| o.status != Status::Pass) {
+    if let Some(o) = e.outcomes.iter().find(|o| o.status != FormalStatus::Pass) {
         let output = o.name.trim_start_matches("eq_");
         outcome.refusal = Some(Refusal::Unproven(match o.status {
-            Status::Fail => {
+            FormalStatus::Fail => {
                 format!("output `{output}` differs from the source's (counterexample found)")
             }
             _ => format!("output `{output}`: {} ({})", o.status, o.reason),
         }));
         return outcome;
     }
-    let source: BTreeMap<&str, Status> = proof
+    let source: BTreeMap<&str, FormalStatus> = proof
         .gold_source
         .outcomes
         .iter()

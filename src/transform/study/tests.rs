@@ -109,7 +109,7 @@ fn the_report_counts_per_kind() {
     );
 }
 
-fn outcome(name: &str, status: Status) -> crate::formal::Outcome {
+fn outcome(name: &str, status: FormalStatus) -> crate::formal::Outcome {
     crate::formal::Outcome {
         name: name.into(),
         location: crate::formal::Location {
@@ -142,16 +142,19 @@ fn a_miter_that_fails_or_a_gold_verdict_that_flips_refuses_the_rewrite() {
     let p = program(TOGGLE);
     let (planned, _) = plan_program(0, &p, &options(&[Kind::T1]));
     let c = &planned[0];
-    let proofs = |eq: Status, gold: Status| Proofs {
-        equivalence: report(vec![outcome("eq_q", Status::Pass), outcome("eq_y", eq)]),
-        gold_source: report(vec![outcome("a", Status::Pass)]),
+    let proofs = |eq: FormalStatus, gold: FormalStatus| Proofs {
+        equivalence: report(vec![
+            outcome("eq_q", FormalStatus::Pass),
+            outcome("eq_y", eq),
+        ]),
+        gold_source: report(vec![outcome("a", FormalStatus::Pass)]),
         gold_variant: report(vec![outcome("a", gold)]),
     };
     assert_eq!(
-        judge(&p, c, &proofs(Status::Pass, Status::Pass)).refusal,
+        judge(&p, c, &proofs(FormalStatus::Pass, FormalStatus::Pass)).refusal,
         None
     );
-    let differs = judge(&p, c, &proofs(Status::Fail, Status::Pass))
+    let differs = judge(&p, c, &proofs(FormalStatus::Fail, FormalStatus::Pass))
         .refusal
         .unwrap();
     assert_eq!(differs.word(), "unproven");
@@ -160,11 +163,11 @@ fn a_miter_that_fails_or_a_gold_verdict_that_flips_refuses_the_rewrite() {
         "{}",
         differs.detail()
     );
-    let unknown = judge(&p, c, &proofs(Status::Unknown, Status::Pass))
+    let unknown = judge(&p, c, &proofs(FormalStatus::Unknown, FormalStatus::Pass))
         .refusal
         .unwrap();
     assert_eq!(unknown.word(), "unproven");
-    let flip = judge(&p, c, &proofs(Status::Pass, Status::Fail))
+    let flip = judge(&p, c, &proofs(FormalStatus::Pass, FormalStatus::Fail))
         .refusal
         .unwrap();
     assert_eq!(flip.word(), "gold flip");
@@ -174,7 +177,7 @@ fn a_miter_that_fails_or_a_gold_verdict_that_flips_refuses_the_rewrite() {
     );
     let empty = Proofs {
         equivalence: report(vec![]),
-        ..proofs(Status::Pass, Status::Pass)
+        ..proofs(FormalStatus::Pass, FormalStatus::Pass)
     };
     assert_eq!(judge(&p, c, &empty).refusal.unwrap().word(), "unproven");
 }
