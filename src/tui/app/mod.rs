@@ -119,6 +119,11 @@ macro_rules! shell_of {
             message: $app.message.as_deref(),
             jobs: &$app.awaiting,
             highlights: &$app.highlights,
+            oracle: $app.oracle,
+            tagging: &$app.tagging,
+            queue: &$app.queue,
+            agreement: $app.compare.view.as_ref(),
+            family: $app.family.as_ref().map(|f| &*f.study),
         }
     };
 }

@@ -279,7 +279,7 @@ fn the_dashboard_measures_the_family_pairs() {
     // 5 sound of 9 interface-only properties; 3 of 4 tasks with a sound property; the
     // family is neither all nor none sound and is variant-sensitive; 1 of 3 mutants
     // caught.
-    let counts = crate::tui::family::figures::counts(&app);
+    let counts = crate::tui::family::figures::counts(&app.shell());
     assert_eq!(counts.len(), 1);
     let c = &counts[0].1;
     let got: Vec<u64> = [
@@ -307,7 +307,7 @@ fn the_dashboard_measures_the_family_pairs() {
     type_text(&mut app, "variant=ternary_next");
     press(&mut app, "Enter M");
     settle(&mut app);
-    let c = &crate::tui::family::figures::counts(&app)[0].1;
+    let c = &crate::tui::family::figures::counts(&app.shell())[0].1;
     assert_eq!((c["outputs"], c["sound"]), (1, 0));
 }
 
