@@ -361,3 +361,44 @@ fn the_family_screen_shows_the_saved_note() {
         "the header shows the note:\n{text}"
     );
 }
+
+/// #27 fix 2: the selected property is shown whole (wrapped, never cut with `…`),
+/// even when it is wider than its pane.
+#[test]
+fn the_selected_property_is_wrapped_whole() {
+    for size in [(80, 24), (120, 40), (200, 60)] {
+        let mut app = on_ternary(size);
+        let long = format!(
+            "@(posedge clk) disable iff (rst) {} |-> count_is_at_the_end_of_a_long_line;",
+            (0..12)
+                .map(|i| format!("(sig_{i} == 1'b1)"))
+                .collect::<Vec<_>>()
+                .join(" && ")
+        );
+        {
+            let state = app.family.as_mut().unwrap();
+            let audit = state.audit.as_ref().unwrap();
+            assert_eq!(audit.property, 0);
+            let key = (
+                audit.model.clone(),
+                audit.program.clone(),
+                audit.shown_variant(&state.study).to_string(),
+            );
+            let mut study = (*state.study).clone();
+            study.properties.get_mut(&key).unwrap()[0].text = long.clone();
+            state.study = std::sync::Arc::new(study);
+        }
+        app.family.as_mut().unwrap().audit.as_mut().unwrap().pane = FamilyPane::Properties;
+        let text = screen_text(&app);
+        assert!(
+            text.contains("count_is_at_the_end_of_a_long_line;"),
+            "{size:?}: the property's end is on screen\n{text}"
+        );
+        for i in 0..12 {
+            assert!(
+                text.contains(&format!("sig_{i} ")),
+                "{size:?}: sig_{i}\n{text}"
+            );
+        }
+    }
+}

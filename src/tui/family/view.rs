@@ -25,6 +25,7 @@ use crate::tui::theme::Role;
 use crate::tui::widgets::code::{clip_line, code_lines};
 use crate::tui::widgets::ellipsis::{Cut, fit};
 use crate::tui::widgets::waveform::Waveform;
+use crate::tui::widgets::wrap::wrap_line;
 
 /// Rows of the header: the pair, then the implementations.
 const HEADER: u16 = 2;
@@ -387,29 +388,28 @@ fn property_lines(
         return lines;
     };
     lines.push(Line::raw(""));
+    // The selected property whole: wrapped, never cut, so a syntax error's column
+    // points at text on screen (continuation lines indented by two).
+    let mut whole = |text: String, role: Role| {
+        lines.extend(wrap_line(&Line::styled(text, theme.style(role)), width, 2));
+    };
     for l in r.text.lines() {
-        lines.push(Line::styled(
-            fit(l.trim_end(), width, Cut::End),
-            theme.style(Role::Keyword),
-        ));
+        whole(l.trim_end().to_string(), Role::Keyword);
     }
     if let Some(m) = &r.syntax_message {
-        lines.push(Line::styled(
-            format!("syntax: {m}"),
-            theme.style(Role::Error),
-        ));
+        whole(format!("syntax: {m}"), Role::Error);
     }
     if !r.non_interface.is_empty() {
-        lines.push(Line::styled(
+        whole(
             format!("not ports: {}", r.non_interface.join(", ")),
-            theme.style(Role::Differs),
-        ));
+            Role::Differs,
+        );
     }
     if let Some(reason) = r.status.as_ref().and_then(|c| c.reason.as_ref()) {
-        lines.push(Line::styled(reason.clone(), theme.style(Role::Muted)));
+        whole(reason.clone(), Role::Muted);
     }
     if let Some(external) = &r.external {
-        lines.push(Line::styled(external.clone(), theme.style(Role::Muted)));
+        whole(external.clone(), Role::Muted);
     }
     lines
 }
