@@ -183,7 +183,7 @@ fn draw_tags(shell: &Shell, view: &AgreementView, frame: &mut Frame, area: Rect)
     let tags = &view.result.tags;
     let offset = view.tag_offset.min(tags.len().saturating_sub(1));
     let widget = DataTable {
-        block: Block::bordered().title_top(title(&shell.theme, "Kappa per tag".into(), focused)),
+        block: Block::bordered().title_top(title(shell.theme, "Kappa per tag".into(), focused)),
         header: [
             "tag", " both", "A only", "B only", "neither", "observed", "expected", " kappa",
         ]
@@ -203,7 +203,7 @@ fn draw_tags(shell: &Shell, view: &AgreementView, frame: &mut Frame, area: Rect)
         offset,
         selected: (focused && !tags.is_empty()).then_some(view.tag_selected),
         total: tags.len(),
-        theme: &shell.theme,
+        theme: shell.theme,
     };
     frame.render_widget(widget, area);
 }

@@ -14,7 +14,8 @@ use super::{App, Overlay, Screen};
 use crate::tui::layout;
 use crate::tui::theme::Role;
 use crate::tui::{
-    agreement, assertions, audit, copy, dashboard, family, finder, help, message, queue, tagging,
+    agreement, answer, assertions, audit, copy, dashboard, family, finder, help, message, queue,
+    tagging,
 };
 
 /// The smallest terminal (columns, rows) the screens are drawn in.
@@ -74,6 +75,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Some(Overlay::Compare) => agreement::compare::draw(&app.shell(), &app.compare, frame, body),
         Some(Overlay::Copy) => copy::view::draw(&app.shell(), frame, body),
         Some(Overlay::Message) => message::view::draw(&app.shell(), frame, body),
+        Some(Overlay::Answer) => answer::view::draw(&app.shell(), &app.answer, frame, body),
         Some(Overlay::Filter | Overlay::Search) | None => {}
     }
 }

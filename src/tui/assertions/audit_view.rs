@@ -210,7 +210,7 @@ fn draw_waveform(
                 block: b,
                 first_cycle: audit.scroll[2],
                 first_row: 0,
-                theme: &shell.theme,
+                theme: shell.theme,
             },
             area,
         ),

@@ -67,12 +67,12 @@ pub fn draw(
         highlighted.map(|h| h.as_ref()),
         &changed,
         true,
-        &shell.theme,
+        shell.theme,
     )
     .iter()
     .skip(scroll)
     .take(inner.height as usize)
-    .map(|l| clip_line(l, gutter, skip, inner.width as usize, &shell.theme))
+    .map(|l| clip_line(l, gutter, skip, inner.width as usize, shell.theme))
     .collect();
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

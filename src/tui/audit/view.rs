@@ -133,7 +133,7 @@ pub fn pane_extent(shell: &Shell, audit: &AuditState, pane: Pane, inner: Rect) -
             (n, n.saturating_sub(visible))
         }
         Pane::TruthTable => match &audit.truth {
-            Some(t) => (t.rows.len(), truth_view::max_scroll(&shell.theme, t, inner)),
+            Some(t) => (t.rows.len(), truth_view::max_scroll(shell.theme, t, inner)),
             None => (0, 0),
         },
     }

@@ -116,7 +116,6 @@ fn section<'a>(theme: &Theme, title: &'a str, borders: Borders) -> Block<'a> {
 
 fn draw_header(shell: &Shell, d: &DashboardState, frame: &mut Frame, area: Rect) {
     let theme = &shell.theme;
-    let d = d;
     let label = |s: &str| Span::styled(s.to_string(), theme.style(Role::Muted));
     let value = |s: String| Span::styled(s, theme.style(Role::Header));
     let mut block = section(theme, " flipscope · metrics ", Borders::TOP);
@@ -317,7 +316,7 @@ fn draw_forest(
     area: Rect,
     title: &str,
 ) {
-    let block = section(&shell.theme, title, Borders::TOP);
+    let block = section(shell.theme, title, Borders::TOP);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let marks = markers(view);
@@ -341,7 +340,7 @@ fn draw_forest(
         Forest {
             rows: &rows,
             offset,
-            theme: &shell.theme,
+            theme: shell.theme,
         },
         inner,
     );
@@ -382,7 +381,7 @@ fn draw_scatter(
     area: Rect,
     title: &str,
 ) {
-    let block = section(&shell.theme, title, Borders::TOP);
+    let block = section(shell.theme, title, Borders::TOP);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let marks = markers(view);
@@ -414,7 +413,7 @@ fn draw_scatter(
             y_axis,
             x_title: "Δ accuracy (pts) →",
             y_title: "↑ Inv. failure",
-            theme: &shell.theme,
+            theme: shell.theme,
         },
         inner,
     );

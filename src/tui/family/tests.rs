@@ -402,3 +402,20 @@ fn the_selected_property_is_wrapped_whole() {
         }
     }
 }
+
+/// #30 item 4: `A` shows the raw answer of the implementation shown, and `y w` copies it.
+#[test]
+fn a_shows_the_shown_implementations_raw_answer() {
+    let mut app = on_ternary((120, 40));
+    press(&mut app, "A");
+    let text = screen_text(&app);
+    assert!(
+        text.contains("fixture-model on counter_0001 · ternary_next"),
+        "{text}"
+    );
+    assert!(text.contains("property p_full_late;"), "{text}");
+    press(&mut app, "Esc y w");
+    let copied = app.clipboard.clone().unwrap_or_default();
+    assert!(copied.contains("p_full_late"), "{copied}");
+    assert!(copied.contains("endproperty"), "{copied}");
+}

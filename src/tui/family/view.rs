@@ -321,7 +321,7 @@ fn draw_rtl(
             .map(|h| h.as_ref()),
         &changed,
         true,
-        &shell.theme,
+        shell.theme,
     );
     let visible = inner.height as usize;
     let scroll = audit.scroll[FamilyPane::Rtl.index()].min(lines.len().saturating_sub(visible));
@@ -330,7 +330,7 @@ fn draw_rtl(
         .iter()
         .skip(scroll)
         .take(visible)
-        .map(|l| clip_line(l, gutter, 0, inner.width as usize, &shell.theme))
+        .map(|l| clip_line(l, gutter, 0, inner.width as usize, shell.theme))
         .collect();
     frame.render_widget(Paragraph::new(shown).block(b), area);
 }
@@ -480,7 +480,7 @@ fn draw_counterexample(
                     block: b,
                     first_cycle: audit.cycle,
                     first_row: audit.scroll[FamilyPane::Counterexample.index()],
-                    theme: &shell.theme,
+                    theme: shell.theme,
                 },
                 area,
             );

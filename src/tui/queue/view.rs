@@ -204,7 +204,7 @@ pub fn draw(shell: &Shell, frame: &mut Frame, area: Rect) {
         offset,
         selected: (!q.visible.is_empty()).then_some(q.selected),
         total: q.visible.len(),
-        theme: &shell.theme,
+        theme: shell.theme,
     };
     frame.render_widget(widget, table);
 }
@@ -350,7 +350,7 @@ fn counts_line(shell: &Shell) -> Line<'static> {
         spans.push(label("  ".into()));
         spans.push(value(progress));
     }
-    let counts = suggestion_counts(&shell.study, &q.visible, &shell.tagging.taxonomy);
+    let counts = suggestion_counts(shell.study, &q.visible, &shell.tagging.taxonomy);
     if !counts.is_empty() {
         spans.push(label("  tagged/suggested".into()));
     }
