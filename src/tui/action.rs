@@ -24,6 +24,9 @@ pub enum CopyTarget {
     Reason,
     /// The reference property of the behavior.
     Reference,
+    /// The model's raw answer (the transformed side's on a pair; the shown
+    /// implementation's on a family pair; the assertion's generation).
+    Answer,
 }
 
 /// One thing that happens to the app.
@@ -126,6 +129,8 @@ pub enum Action {
     ToggleLinkedScroll,
     /// Show the whole status message in a popup (when it is cut).
     ShowMessage,
+    /// The model's raw answer, whole and scrollable (`A`).
+    ShowAnswer,
     /// Type a character into the open text field.
     Input(char),
     /// Delete the character before the cursor of the open text field.
@@ -240,6 +245,12 @@ pub const NAMED: &[(&str, Action, &str)] = &[
         "scroll RTL panes together",
     ),
     ("message", Action::ShowMessage, "whole message"),
+    ("answer", Action::ShowAnswer, "the model's raw answer"),
+    (
+        "copy_answer",
+        Action::Copy(CopyTarget::Answer),
+        "copy the model's raw answer",
+    ),
     ("delete", Action::DeleteChar, "delete"),
     ("clear_input", Action::ClearInput, "clear the field"),
     ("submit", Action::Submit, "accept"),

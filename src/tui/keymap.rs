@@ -33,10 +33,12 @@ pub enum Mode {
     Programs,
     /// The family audit screen (EquivSVA studies).
     Family,
+    /// The model's raw answer (`A`).
+    Answer,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 13] = [
+    pub const ALL: [Mode; 14] = [
         Mode::Queue,
         Mode::Audit,
         Mode::Dashboard,
@@ -50,6 +52,7 @@ impl Mode {
         Mode::Family,
         Mode::Copy,
         Mode::Message,
+        Mode::Answer,
     ];
 
     pub fn name(self) -> &'static str {
@@ -67,6 +70,7 @@ impl Mode {
             Mode::Copy => "copy",
             Mode::Message => "message",
             Mode::Family => "family",
+            Mode::Answer => "answer",
         }
     }
 
@@ -86,6 +90,7 @@ impl Mode {
             Mode::Assertions => "assertions (AssertionBench: JasperGold and flipscope verdicts)",
             Mode::AssertionAudit => "assertion audit (one assertion)",
             Mode::Family => "family (one EquivSVA family pair)",
+            Mode::Answer => "raw answer (A)",
         }
     }
 

@@ -21,6 +21,7 @@
 
 pub mod action;
 pub mod agreement;
+pub mod answer;
 pub mod app;
 pub mod assertions;
 pub mod audit;

@@ -11,9 +11,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Paragraph};
 
 use crate::stats::agreement::{Disagreement, TagAgreement};
+use crate::tui::agreement::CompareState;
 use crate::tui::agreement::{AgreementView, Focus};
-use crate::tui::app::App;
 use crate::tui::layout::frame_areas;
+use crate::tui::shell::Shell;
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::table::{DataTable, TableRow};
 
@@ -110,18 +111,18 @@ impl TableRow for PairRow<'_> {
 }
 
 /// Draws the agreement screen into `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let Some(view) = &app.compare.view else {
+pub fn draw(shell: &Shell, compare: &CompareState, frame: &mut Frame, area: Rect) {
+    let Some(view) = &compare.view else {
         return;
     };
     let [header, tags, pairs] = areas(area, view);
-    draw_header(app, view, frame, header);
-    draw_tags(app, view, frame, tags);
-    draw_pairs(app, view, frame, pairs);
+    draw_header(shell, view, frame, header);
+    draw_tags(shell, view, frame, tags);
+    draw_pairs(shell, view, frame, pairs);
 }
 
-fn draw_header(app: &App, view: &AgreementView, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+fn draw_header(shell: &Shell, view: &AgreementView, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let label = |s: String| Span::styled(s, theme.style(Role::Muted));
     let value = |s: String| Span::styled(s, theme.style(Role::Header));
     let side = |name: &str, f: &crate::tui::agreement::AuditorFile| {
@@ -176,13 +177,13 @@ fn title(theme: &Theme, text: String, focused: bool) -> Line<'static> {
     }
 }
 
-fn draw_tags(app: &App, view: &AgreementView, frame: &mut Frame, area: Rect) {
+fn draw_tags(shell: &Shell, view: &AgreementView, frame: &mut Frame, area: Rect) {
     let focused = view.focus == Focus::Tags;
     let rows = DataTable::<TagRow>::capacity(area);
     let tags = &view.result.tags;
     let offset = view.tag_offset.min(tags.len().saturating_sub(1));
     let widget = DataTable {
-        block: Block::bordered().title_top(title(&app.theme, "Kappa per tag".into(), focused)),
+        block: Block::bordered().title_top(title(shell.theme, "Kappa per tag".into(), focused)),
         header: [
             "tag", " both", "A only", "B only", "neither", "observed", "expected", " kappa",
         ]
@@ -202,13 +203,13 @@ fn draw_tags(app: &App, view: &AgreementView, frame: &mut Frame, area: Rect) {
         offset,
         selected: (focused && !tags.is_empty()).then_some(view.tag_selected),
         total: tags.len(),
-        theme: &app.theme,
+        theme: shell.theme,
     };
     frame.render_widget(widget, area);
 }
 
-fn draw_pairs(app: &App, view: &AgreementView, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+fn draw_pairs(shell: &Shell, view: &AgreementView, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let focused = view.focus == Focus::Pairs;
     let list = &view.result.disagreements;
     let heading = format!("Pairs they tag differently ({})", list.len());

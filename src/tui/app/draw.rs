@@ -14,7 +14,8 @@ use super::{App, Overlay, Screen};
 use crate::tui::layout;
 use crate::tui::theme::Role;
 use crate::tui::{
-    agreement, assertions, audit, copy, dashboard, family, finder, help, message, queue, tagging,
+    agreement, answer, assertions, audit, copy, dashboard, family, finder, help, message, queue,
+    tagging,
 };
 
 /// The smallest terminal (columns, rows) the screens are drawn in.
@@ -36,27 +37,45 @@ pub fn draw(app: &App, frame: &mut Frame) {
     if let Some(c) = app.component() {
         c.draw(&app.shell(), frame, body);
     }
+    let shell = app.shell();
     match app.screen {
-        Screen::Queue => queue::view::draw(app, frame, body),
-        Screen::Audit => audit::view::draw(app, frame, body),
-        Screen::Agreement => agreement::view::draw(app, frame, body),
-        Screen::Dashboard => dashboard::view::draw(app, frame, body),
+        Screen::Queue => queue::view::draw(&shell, frame, body),
+        Screen::Audit => {
+            if let Some(a) = &app.audit {
+                audit::view::draw(&shell, a, frame, body);
+            }
+        }
+        Screen::Agreement => agreement::view::draw(&shell, &app.compare, frame, body),
+        Screen::Dashboard => dashboard::view::draw(&shell, &app.dashboard, frame, body),
         // The component screens are drawn above.
         Screen::Programs => {}
-        Screen::Assertions => assertions::view::draw(app, frame, body),
-        Screen::AssertionAudit => assertions::audit_view::draw(app, frame, body),
-        Screen::Family => family::view::draw(app, frame, body),
+        Screen::Assertions => {
+            if let Some(s) = &app.assertions {
+                assertions::view::draw(&shell, s, frame, body);
+            }
+        }
+        Screen::AssertionAudit => {
+            if let Some(s) = &app.assertions {
+                assertions::audit_view::draw(&shell, s, frame, body);
+            }
+        }
+        Screen::Family => {
+            if let Some(f) = &app.family {
+                family::view::draw(&shell, f, frame, body);
+            }
+        }
     }
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);
     match app.overlay {
         Some(Overlay::Finder) => finder::view::draw(&app.shell(), &app.finder, frame, body),
-        Some(Overlay::Help) => help::view::draw(app, frame, body),
+        Some(Overlay::Help) => help::view::draw(&shell, &app.help, frame, body),
         Some(Overlay::Note) => tagging::note::draw(&app.shell(), &app.tagging, frame, body),
         Some(Overlay::Auditor) => tagging::auditor::draw(&app.shell(), &app.tagging, frame, body),
         Some(Overlay::Compare) => agreement::compare::draw(&app.shell(), &app.compare, frame, body),
         Some(Overlay::Copy) => copy::view::draw(&app.shell(), frame, body),
         Some(Overlay::Message) => message::view::draw(&app.shell(), frame, body),
+        Some(Overlay::Answer) => answer::view::draw(&app.shell(), &app.answer, frame, body),
         Some(Overlay::Filter | Overlay::Search) | None => {}
     }
 }

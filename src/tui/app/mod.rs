@@ -4,6 +4,7 @@
 //! `requests`, which the runner hands to the job workers, and comes back as actions
 //! tagged with the request id.
 
+mod answer;
 mod back;
 pub mod draw;
 mod jobs_done;
@@ -21,6 +22,7 @@ use std::sync::Arc;
 
 use crate::tui::action::Action;
 use crate::tui::agreement::CompareState;
+use crate::tui::answer::AnswerState;
 use crate::tui::assertions;
 use crate::tui::assertions::AssertionsState;
 use crate::tui::audit::AuditState;
@@ -101,6 +103,8 @@ pub struct App {
     pub assertions: Option<AssertionsState>,
     /// The family screens of a whole-module study (`tui::family`).
     pub family: Option<FamilyState>,
+    /// The raw answer popup (`tui::answer`).
+    pub answer: AnswerState,
     next_id: u64,
 }
 
@@ -119,6 +123,11 @@ macro_rules! shell_of {
             message: $app.message.as_deref(),
             jobs: &$app.awaiting,
             highlights: &$app.highlights,
+            oracle: $app.oracle,
+            tagging: &$app.tagging,
+            queue: &$app.queue,
+            agreement: $app.compare.view.as_ref(),
+            family: $app.family.as_ref().map(|f| &*f.study),
         }
     };
 }
@@ -163,6 +172,7 @@ impl App {
             programs: ProgramsState::default(),
             assertions: None,
             family: None,
+            answer: AnswerState::default(),
             next_id: 0,
         }
     }
@@ -213,6 +223,7 @@ impl App {
             }
             (Some(Overlay::Copy), _) => Mode::Copy,
             (Some(Overlay::Message), _) => Mode::Message,
+            (Some(Overlay::Answer), _) => Mode::Answer,
             (None, Screen::Queue) => Mode::Queue,
             (None, Screen::Audit) => Mode::Audit,
             (None, Screen::Agreement) => Mode::Agreement,
@@ -336,6 +347,7 @@ impl App {
             Mode::AssertionAudit => assertions::audit_view::page(self.size),
             Mode::Family => self.family_page(),
             Mode::Help => self.help_page(),
+            Mode::Answer => self.answer_extent().0,
             _ => self.queue_rows().max(1),
         }
     }
@@ -359,6 +371,10 @@ impl App {
             Mode::Assertions => self.move_assertions(delta),
             Mode::AssertionAudit => self.scroll_assertion_pane(delta),
             Mode::Family => self.move_family(delta),
+            Mode::Answer => {
+                let max = self.answer_extent().1;
+                self.answer.move_by(delta, max);
+            }
             Mode::Message | Mode::Filter | Mode::Copy => {}
         }
     }

@@ -255,3 +255,76 @@ fn audit_verbatim() {
         insta::assert_snapshot!(format!("audit_mapped_back_{w}x{h}"), shown.backend());
     }
 }
+
+/// #30 item 4: `A` on the audit screen shows both raw answers whole, in the names the
+/// model wrote them in; the copy menu's `w` copies the transformed side's.
+#[test]
+fn a_shows_the_raw_answers_and_the_copy_menu_copies_them() {
+    let (mut app, _study) = scored_app();
+    audit_t2(&mut app);
+    press(&mut app, "A");
+    assert_eq!(app.overlay, Some(crate::tui::app::Overlay::Answer));
+    let text = crate::tui::testing::screen_text(&app);
+    assert!(text.contains("The model's raw answer"), "{text}");
+    assert!(text.contains("original: m1 on p1 · original"), "{text}");
+    assert!(text.contains("transformed: m1 on p1 · T2"), "{text}");
+    assert!(
+        text.contains("property g; v_a |=> v_x == y; endproperty"),
+        "{text}"
+    );
+    press(&mut app, "Esc");
+    assert_eq!(app.overlay, None);
+    assert_eq!(app.screen, Screen::Audit);
+    press(&mut app, "y w");
+    assert_eq!(
+        app.clipboard.as_deref(),
+        Some("property g; v_a |=> v_x == y; endproperty")
+    );
+}
+
+/// A long answer scrolls to its end at 80x24, where it does not fit.
+#[test]
+fn a_long_raw_answer_scrolls_to_its_end() {
+    let (mut app, _study) = scored_app();
+    app.update(Action::Resize(80, 24));
+    audit_t2(&mut app);
+    let mut study = (*app.study).clone();
+    let mut outputs = (*study.outputs).clone();
+    let long: String = (0..200)
+        .map(|i| format!("line {i} of the answer\n"))
+        .collect();
+    outputs.insert(
+        ("m1".into(), "p1".into(), "T2".into(), 0),
+        format!("{long}THE END"),
+    );
+    study.outputs = Arc::new(outputs);
+    app.study = Arc::new(study);
+    press(&mut app, "A");
+    let text = crate::tui::testing::screen_text(&app);
+    assert!(!text.contains("THE END"), "{text}");
+    assert!(text.contains("lines 1-"), "{text}");
+    press(&mut app, "G");
+    let text = crate::tui::testing::screen_text(&app);
+    assert!(text.contains("THE END"), "{text}");
+    assert!(text.contains("/205 "), "{text}");
+    press(&mut app, "k");
+    assert!(!crate::tui::testing::screen_text(&app).contains("THE END"));
+}
+
+/// A pairs file holds no generations: `A` says so and opens nothing.
+#[test]
+fn a_pairs_file_has_no_raw_answer_to_show() {
+    let mut app = crate::tui::testing::AppBuilder::fixture().build();
+    press(&mut app, "Enter");
+    settle(&mut app);
+    press(&mut app, "A");
+    assert_eq!(app.overlay, None);
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("no raw answer"),
+        "{:?}",
+        app.message
+    );
+}

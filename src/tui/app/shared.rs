@@ -49,6 +49,7 @@ impl App {
             Action::ScrollRight => self.scroll_sideways(1),
             Action::ToggleLinkedScroll => self.toggle_linked_scroll(),
             Action::ShowMessage => self.show_message(),
+            Action::ShowAnswer => self.show_answer(),
             // Answers of jobs, typing, the annotation and dashboard keys: taken before.
             _ => {}
         }

@@ -135,7 +135,12 @@ fn the_family_screen_draws_at_every_size_without_panicking() {
                     // The view itself, below the notice's minimum too.
                     terminal
                         .draw(|frame| {
-                            crate::tui::family::view::draw(&app, frame, frame.area());
+                            crate::tui::family::view::draw(
+                                &app.shell(),
+                                app.family.as_ref().unwrap(),
+                                frame,
+                                frame.area(),
+                            );
                         })
                         .unwrap();
                 }));
@@ -166,7 +171,7 @@ fn the_dashboard_view_draws_into_any_area() {
         terminal
             .draw(|frame| {
                 let area = Rect::new(0, 0, w, h).intersection(frame.area());
-                crate::tui::dashboard::view::draw(&app, frame, area);
+                crate::tui::dashboard::view::draw(&app.shell(), &app.dashboard, frame, area);
             })
             .unwrap();
     }

@@ -133,4 +133,6 @@ pub enum Overlay {
     /// The auditor's name, asked at the first decision when neither the configuration
     /// nor `$USER` gives one (typed like the filter bar).
     Auditor,
+    /// The model's raw answer (`A`).
+    Answer,
 }

@@ -126,8 +126,9 @@ fn enter_opens_the_audit_and_esc_goes_back() {
     press(&mut app, "Tab Tab j j");
     let audit = app.audit.as_ref().unwrap();
     assert_eq!(audit.pane, Pane::Properties);
-    let inner = crate::tui::audit::view::pane_inner(&app, audit, Pane::Properties);
-    let (_, max) = crate::tui::audit::view::pane_extent(&app, audit, Pane::Properties, inner);
+    let inner = crate::tui::audit::view::pane_inner(&app.shell(), audit, Pane::Properties);
+    let (_, max) =
+        crate::tui::audit::view::pane_extent(&app.shell(), audit, Pane::Properties, inner);
     assert_eq!(audit.scroll_of(Pane::Properties), max.min(2));
     press(&mut app, "Esc");
     assert_eq!(app.screen, Screen::Queue);
@@ -271,7 +272,7 @@ fn audit_panes_scroll_no_further_than_their_content() {
         press(&mut app, "j");
     }
     let audit = app.audit.as_ref().unwrap();
-    let inner = pane_inner(&app, audit, Pane::RtlOriginal);
+    let inner = pane_inner(&app.shell(), audit, Pane::RtlOriginal);
     // The last line shows at the bottom of the pane, no further.
     let lines = audit.data.rtl_original.lines().count();
     let last = lines.saturating_sub(inner.height as usize);
@@ -285,8 +286,8 @@ fn audit_panes_scroll_no_further_than_their_content() {
     press(&mut app, "Tab Tab Tab G");
     let audit = app.audit.as_ref().unwrap();
     assert_eq!(audit.pane, Pane::TruthTable);
-    let inner = pane_inner(&app, audit, Pane::TruthTable);
-    let (rows, max) = pane_extent(&app, audit, Pane::TruthTable, inner);
+    let inner = pane_inner(&app.shell(), audit, Pane::TruthTable);
+    let (rows, max) = pane_extent(&app.shell(), audit, Pane::TruthTable, inner);
     assert_eq!(rows, audit.truth.as_ref().unwrap().rows.len());
     assert_eq!(audit.scroll_of(Pane::TruthTable), max);
     press(&mut app, "g");

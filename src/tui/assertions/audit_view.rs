@@ -12,7 +12,8 @@ use super::model::DesignText;
 use super::state::{AssertionAudit, AssertionPane};
 use super::view::{agree_role, verdict_role};
 use crate::reproof::AssertionView;
-use crate::tui::app::App;
+use crate::tui::assertions::AssertionsState;
+use crate::tui::shell::Shell;
 use crate::tui::text::highlight::text_key;
 use crate::tui::theme::Role;
 use crate::tui::widgets::code::code_lines;
@@ -49,20 +50,19 @@ pub fn page(size: (u16, u16)) -> usize {
     (size.1 as usize * 55 / 100).saturating_sub(4).max(1)
 }
 
-fn block<'a>(app: &App, title: &'a str, focused: bool) -> Block<'a> {
-    let theme = &app.theme;
+fn block<'a>(shell: &Shell, title: &'a str, focused: bool) -> Block<'a> {
+    let theme = &shell.theme;
     Block::bordered()
         .border_style(theme.style(if focused { Role::Focus } else { Role::Border }))
         .title_top(Line::styled(format!(" {title} "), theme.style(Role::Title)))
 }
 
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let Some(s) = &app.assertions else { return };
+pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
     let Some(audit) = &s.audit else { return };
     let Some(view) = s.study.views.get(audit.index) else {
         return;
     };
-    let theme = &app.theme;
+    let theme = &shell.theme;
     let [title, rtl_area, assertion_area, wave_area] = areas(area);
     let u = &view.unit;
     let shots = u.shots.map(|k| format!("{k}-shot")).unwrap_or_default();
@@ -92,7 +92,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     match s.study.designs.get(&u.program) {
         Some(design) => {
             let text = rtl_text(design);
-            let highlighted = app.highlights.get(&text_key(&text));
+            let highlighted = shell.highlights.get(&text_key(&text));
             let lines = code_lines(&text, highlighted.map(|h| h.as_ref()), &[], true, theme);
             let visible = rtl_area.height.saturating_sub(2) as usize;
             let scroll = audit.scroll[0].min(lines.len().saturating_sub(visible));
@@ -109,21 +109,21 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             );
             frame.render_widget(
                 Paragraph::new(lines)
-                    .block(block(app, &name, focused(AssertionPane::Rtl)))
+                    .block(block(shell, &name, focused(AssertionPane::Rtl)))
                     .scroll((scroll as u16, 0)),
                 rtl_area,
             );
         }
         None => frame.render_widget(
             Paragraph::new("the design's files are not in the study").block(block(
-                app,
+                shell,
                 "RTL",
                 focused(AssertionPane::Rtl),
             )),
             rtl_area,
         ),
     }
-    let lines = assertion_lines(app, view);
+    let lines = assertion_lines(shell, view);
     let visible = assertion_area.height.saturating_sub(2) as usize;
     let scroll = audit.scroll[1].min(lines.len().saturating_sub(visible));
     let title = format!(
@@ -133,18 +133,18 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     );
     frame.render_widget(
         Paragraph::new(lines)
-            .block(block(app, &title, focused(AssertionPane::Assertion)))
+            .block(block(shell, &title, focused(AssertionPane::Assertion)))
             .wrap(Wrap { trim: false })
             .scroll((scroll as u16, 0)),
         assertion_area,
     );
-    draw_waveform(app, view, audit, frame, wave_area);
+    draw_waveform(shell, view, audit, frame, wave_area);
 }
 
-fn assertion_lines(app: &App, view: &AssertionView) -> Vec<Line<'static>> {
-    let theme = &app.theme;
+fn assertion_lines(shell: &Shell, view: &AssertionView) -> Vec<Line<'static>> {
+    let theme = &shell.theme;
     let u = &view.unit;
-    let highlighted = app.highlights.get(&text_key(&u.text));
+    let highlighted = shell.highlights.get(&text_key(&u.text));
     let mut lines = code_lines(&u.text, highlighted.map(|h| h.as_ref()), &[], false, theme);
     lines.push(Line::raw(""));
     let jasper = u.external_class().to_string();
@@ -195,14 +195,14 @@ fn assertion_lines(app: &App, view: &AssertionView) -> Vec<Line<'static>> {
 }
 
 fn draw_waveform(
-    app: &App,
+    shell: &Shell,
     view: &AssertionView,
     audit: &AssertionAudit,
     frame: &mut Frame,
     area: Rect,
 ) {
     let title = "Counterexample (flipscope)";
-    let b = block(app, title, audit.pane == AssertionPane::Waveform);
+    let b = block(shell, title, audit.pane == AssertionPane::Waveform);
     match view.record.as_ref().and_then(|r| r.counterexample.as_ref()) {
         Some(trace) => frame.render_widget(
             Waveform {
@@ -210,7 +210,7 @@ fn draw_waveform(
                 block: b,
                 first_cycle: audit.scroll[2],
                 first_row: 0,
-                theme: &app.theme,
+                theme: shell.theme,
             },
             area,
         ),
@@ -223,7 +223,7 @@ fn draw_waveform(
                 ),
             };
             frame.render_widget(
-                Paragraph::new(Line::styled(why, app.theme.style(Role::Muted))).block(b),
+                Paragraph::new(Line::styled(why, shell.theme.style(Role::Muted))).block(b),
                 area,
             );
         }

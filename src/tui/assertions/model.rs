@@ -26,6 +26,9 @@ pub struct DesignText {
 pub struct AssertionStudy {
     pub views: Vec<AssertionView>,
     pub designs: BTreeMap<String, DesignText>,
+    /// Each generation's raw answer (escaped for the terminal), by (program, model,
+    /// shots): the answer its assertions were read from.
+    pub answers: BTreeMap<(String, String, Option<u32>), String>,
     /// Why flipscope's verdicts are missing or partial (no `reproof.jsonl`, a bad one).
     pub note: Option<String>,
 }
@@ -80,9 +83,20 @@ impl AssertionStudy {
                 ))
             })
             .collect();
+        let answers = study
+            .generations
+            .iter()
+            .map(|g| {
+                (
+                    (g.program.clone(), g.model.clone(), g.shots),
+                    crate::printable::escape_lines(&g.output).into_owned(),
+                )
+            })
+            .collect();
         AssertionStudy {
             views: join(units_of(study), records),
             designs,
+            answers,
             note,
         }
     }

@@ -329,3 +329,42 @@ fn snapshots() {
         insta::assert_snapshot!(format!("assertions_audit_{w}x{h}"), render(&app).backend());
     }
 }
+
+/// #30 item 4: the generation's raw answer, escaped for the terminal, on the assertion
+/// audit (`A`), and in the copy menu (`y w`).
+#[test]
+fn a_shows_the_assertions_raw_answer_escaped() {
+    let mut s = study();
+    s.generations[0].output =
+        "module fht_bfly_props;\n\u{1b}[31mred\nassert property (a_FF == a);\nendmodule".into();
+    let built = AssertionStudy::build(&s, None);
+    let key = (
+        "fht_bfly".to_string(),
+        "codellama2-70b".to_string(),
+        Some(1),
+    );
+    assert!(
+        built.answers[&key].contains("\\x1b[31mred"),
+        "{:?}",
+        built.answers
+    );
+    let mut app = app(120, 40);
+    let state = app.assertions.as_mut().unwrap();
+    let mut with = (*state.study).clone();
+    with.answers = built.answers.clone();
+    state.study = Arc::new(with);
+    press(&mut app, "Enter A");
+    let shown = text(&app);
+    assert!(shown.contains("The model's raw answer"), "{shown}");
+    assert!(shown.contains("module fht_bfly_props;"), "{shown}");
+    assert!(shown.contains("endmodule"), "{shown}");
+    press(&mut app, "Esc y w");
+    assert!(
+        app.clipboard
+            .as_deref()
+            .unwrap_or("")
+            .contains("fht_bfly_props"),
+        "{:?}",
+        app.message
+    );
+}

@@ -8,8 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Paragraph, Wrap};
 
 use crate::reproof::AssertionView;
-use crate::tui::app::App;
+use crate::tui::assertions::AssertionsState;
 use crate::tui::layout::frame_areas;
+use crate::tui::shell::Shell;
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::ellipsis::{Cut, fit};
 use crate::tui::widgets::table::{DataTable, TableRow};
@@ -80,11 +81,10 @@ impl TableRow for AssertionRow<'_> {
 }
 
 /// Draws the queue into `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let Some(s) = &app.assertions else { return };
+pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
     let [header, table] =
         Layout::vertical([Constraint::Length(HEADER), Constraint::Min(3)]).areas(area);
-    let theme = &app.theme;
+    let theme = &shell.theme;
     let [agree, disagree, other] = s.agreement;
     let mut lines = vec![Line::from(vec![
         Span::styled(

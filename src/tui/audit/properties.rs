@@ -12,9 +12,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use crate::tui::app::App;
 use crate::tui::audit::AuditState;
 use crate::tui::model::{SideView, antecedent_range};
+use crate::tui::shell::Shell;
 use crate::tui::text::diff::{apply_rename, word_diff};
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::code::code_lines;
@@ -70,8 +70,8 @@ fn side_lines(
 }
 
 /// The pane's lines, wrapped to `width` (the pane's inner width).
-pub fn lines(app: &App, audit: &AuditState, width: u16) -> Vec<Line<'static>> {
-    let theme = &app.theme;
+pub fn lines(shell: &Shell, audit: &AuditState, width: u16) -> Vec<Line<'static>> {
+    let theme = &shell.theme;
     let d = &audit.data;
     let base = d.base.property.as_str();
     let (trans, trans_title) = audit.transformed_property();
@@ -89,7 +89,7 @@ pub fn lines(app: &App, audit: &AuditState, width: u16) -> Vec<Line<'static>> {
     lines.push(Line::from(vec![
         Span::styled("reference", theme.style(Role::Header)),
         Span::styled(
-            format!("  oracle {}", app.oracle.name()),
+            format!("  oracle {}", shell.oracle.name()),
             theme.style(Role::Muted),
         ),
     ]));
@@ -126,7 +126,7 @@ pub fn lines(app: &App, audit: &AuditState, width: u16) -> Vec<Line<'static>> {
 
 /// Draws the properties pane; `scroll` is the first line shown.
 pub fn draw(
-    app: &App,
+    shell: &Shell,
     audit: &AuditState,
     block: Block,
     scroll: usize,
@@ -134,7 +134,7 @@ pub fn draw(
     area: Rect,
 ) {
     let inner = block.inner(area);
-    let lines: Vec<Line> = lines(app, audit, inner.width)
+    let lines: Vec<Line> = lines(shell, audit, inner.width)
         .into_iter()
         .skip(scroll)
         .take(inner.height as usize)

@@ -8,8 +8,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Block, Paragraph};
 
-use crate::tui::app::App;
 use crate::tui::audit::{AuditState, Pane};
+use crate::tui::shell::Shell;
 use crate::tui::text::diff::word_diff;
 use crate::tui::text::highlight::text_key;
 use crate::tui::widgets::code::{clip_line, code_lines};
@@ -43,7 +43,7 @@ fn gutter_width(text: &str) -> usize {
 
 /// Draws one RTL pane; `scroll` is the first line shown.
 pub fn draw(
-    app: &App,
+    shell: &Shell,
     audit: &AuditState,
     pane: Pane,
     block: Block,
@@ -58,7 +58,7 @@ pub fn draw(
         Pane::RtlOriginal => (original.as_str(), old_changed),
         _ => (transformed.as_str(), new_changed),
     };
-    let highlighted = app.highlights.get(&text_key(text));
+    let highlighted = shell.highlights.get(&text_key(text));
     let inner = block.inner(area);
     let gutter = gutter_width(text);
     let skip = audit.hscroll_of(pane);
@@ -67,12 +67,12 @@ pub fn draw(
         highlighted.map(|h| h.as_ref()),
         &changed,
         true,
-        &app.theme,
+        shell.theme,
     )
     .iter()
     .skip(scroll)
     .take(inner.height as usize)
-    .map(|l| clip_line(l, gutter, skip, inner.width as usize, &app.theme))
+    .map(|l| clip_line(l, gutter, skip, inner.width as usize, shell.theme))
     .collect();
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

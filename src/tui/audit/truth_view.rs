@@ -9,9 +9,9 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Paragraph};
 
-use crate::tui::app::App;
 use crate::tui::audit::AuditState;
 use crate::tui::audit::truth::{TruthRow, TruthView};
+use crate::tui::shell::Shell;
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::table::{DataTable, TableRow};
 use crate::tui::widgets::wrap::wrap_line;
@@ -118,14 +118,14 @@ pub fn rows_shown(theme: &Theme, table: &TruthView, inner: Rect, scroll: usize) 
 
 /// Draws the truth-table pane; `scroll` counts legend lines, then rows.
 pub fn draw(
-    app: &App,
+    shell: &Shell,
     audit: &AuditState,
     block: Block,
     scroll: usize,
     frame: &mut Frame,
     area: Rect,
 ) {
-    let theme = &app.theme;
+    let theme = &shell.theme;
     let Some(table) = &audit.truth else {
         let text = Paragraph::new(Line::styled("computing…", theme.style(Role::Busy))).block(block);
         frame.render_widget(text, area);

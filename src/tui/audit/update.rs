@@ -58,8 +58,8 @@ impl App {
         let Some(audit) = &self.audit else { return };
         let pane = audit.pane;
         let to = {
-            let inner = view::pane_inner(self, audit, pane);
-            let (_, max) = view::pane_extent(self, audit, pane, inner);
+            let inner = view::pane_inner(&self.shell(), audit, pane);
+            let (_, max) = view::pane_extent(&self.shell(), audit, pane, inner);
             audit
                 .scroll_of(pane)
                 .min(max)
@@ -70,8 +70,8 @@ impl App {
         let bounds: Vec<(Pane, usize)> = others
             .iter()
             .map(|&p| {
-                let inner = view::pane_inner(self, audit, p);
-                (p, view::pane_extent(self, audit, p, inner).1)
+                let inner = view::pane_inner(&self.shell(), audit, p);
+                (p, view::pane_extent(&self.shell(), audit, p, inner).1)
             })
             .collect();
         let Some(audit) = &mut self.audit else { return };
@@ -98,7 +98,7 @@ impl App {
             self.message = Some("H and L scroll the RTL panes sideways".into());
             return;
         }
-        let inner = view::pane_inner(self, audit, pane);
+        let inner = view::pane_inner(&self.shell(), audit, pane);
         let step = (inner.width as usize / 4).max(4) as isize;
         let max = rtl::max_hscroll(audit, pane, inner.width);
         let to = audit
@@ -109,7 +109,7 @@ impl App {
             .linked_panes(pane)
             .into_iter()
             .map(|p| {
-                let inner = view::pane_inner(self, audit, p);
+                let inner = view::pane_inner(&self.shell(), audit, p);
                 (p, rtl::max_hscroll(audit, p, inner.width))
             })
             .collect();
@@ -140,7 +140,7 @@ impl App {
     /// A page of the focused pane: its visible lines.
     pub(crate) fn audit_page(&self) -> usize {
         self.audit.as_ref().map_or(1, |a| {
-            let inner = view::pane_inner(self, a, a.pane);
+            let inner = view::pane_inner(&self.shell(), a, a.pane);
             (inner.height as usize).saturating_sub(1).max(1)
         })
     }

@@ -3,7 +3,7 @@
 //! the panes (RTL original, RTL transformed, properties, truth table): side by side on
 //! a wide terminal, one at a time behind a tab bar on a small one. The focused pane has
 //! a heavy border; each pane says which of its lines are in view. Where everything
-//! goes is a pure function of the app (`layout`), shared with `update` (paging and how
+//! goes is a pure function of the shell and the screen's state (`layout`), shared with `update` (paging and how
 //! far a pane scrolls).
 
 use std::collections::BTreeSet;
@@ -13,10 +13,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph};
 
-use crate::tui::app::App;
 use crate::tui::audit::{AuditState, Pane, properties, rtl, truth_view};
 use crate::tui::layout::frame_areas;
 use crate::tui::queue::view::flip_role;
+use crate::tui::shell::Shell;
 use crate::tui::theme::Role;
 use crate::tui::widgets::ellipsis::{Cut, fit};
 
@@ -38,16 +38,14 @@ pub struct AuditLayout {
 }
 
 /// The header's extra lines: both auditors' tags (from the agreement screen), the note.
-fn extra_lines(app: &App, audit: &AuditState) -> Vec<Line<'static>> {
-    let theme = &app.theme;
+fn extra_lines(shell: &Shell, audit: &AuditState) -> Vec<Line<'static>> {
+    let theme = &shell.theme;
     let muted = |s: &str| Span::styled(s.to_string(), theme.style(Role::Muted));
     let mut lines = Vec::new();
-    if let Some(d) = app
-        .compare
-        .view
-        .as_ref()
+    if let Some(d) = shell
+        .agreement
         .and_then(|v| v.selected_disagreement())
-        .filter(|d| d.key == crate::tui::tagging::pair_key(&app.study.pairs[audit.pair]))
+        .filter(|d| d.key == crate::tui::tagging::pair_key(&shell.study.pairs[audit.pair]))
     {
         let tags = |t: &BTreeSet<String>| {
             if t.is_empty() {
@@ -63,8 +61,8 @@ fn extra_lines(app: &App, audit: &AuditState) -> Vec<Line<'static>> {
             Span::styled(tags(&d.second), theme.style(Role::Differs)),
         ]));
     }
-    if let Some(note) = app.note_of(audit.pair) {
-        let width = (app.size.0 as usize).saturating_sub(16);
+    if let Some(note) = shell.note_of(audit.pair) {
+        let width = (shell.size.0 as usize).saturating_sub(16);
         lines.push(Line::from(vec![
             muted("note "),
             Span::raw(fit(&note.replace('\n', " "), width, Cut::End)),
@@ -75,11 +73,11 @@ fn extra_lines(app: &App, audit: &AuditState) -> Vec<Line<'static>> {
 }
 
 /// The screen's parts in `area` (the frame's body).
-pub fn layout(app: &App, audit: &AuditState, area: Rect) -> AuditLayout {
-    let header_height = 2 + extra_lines(app, audit).len() as u16;
+pub fn layout(shell: &Shell, audit: &AuditState, area: Rect) -> AuditLayout {
+    let header_height = 2 + extra_lines(shell, audit).len() as u16;
     let [header, body] =
         Layout::vertical([Constraint::Length(header_height), Constraint::Min(3)]).areas(area);
-    if audit_is_wide(app.size) {
+    if audit_is_wide(shell.size) {
         let [top, bottom] =
             Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(body);
         let [a, b] =
@@ -107,11 +105,11 @@ pub fn layout(app: &App, audit: &AuditState, area: Rect) -> AuditLayout {
     }
 }
 
-/// The area inside a pane's border at the app's size (on a narrow terminal every pane
+/// The area inside a pane's border at the terminal's size (on a narrow terminal every pane
 /// takes the one pane's place).
-pub fn pane_inner(app: &App, audit: &AuditState, pane: Pane) -> Rect {
-    let [body, _, _] = frame_areas(Rect::new(0, 0, app.size.0, app.size.1));
-    let l = layout(app, audit, body);
+pub fn pane_inner(shell: &Shell, audit: &AuditState, pane: Pane) -> Rect {
+    let [body, _, _] = frame_areas(Rect::new(0, 0, shell.size.0, shell.size.1));
+    let l = layout(shell, audit, body);
     let rect = l
         .panes
         .iter()
@@ -123,7 +121,7 @@ pub fn pane_inner(app: &App, audit: &AuditState, pane: Pane) -> Rect {
 
 /// How many lines (or legend lines and rows) a pane has, and how far it scrolls in
 /// `inner`.
-pub fn pane_extent(app: &App, audit: &AuditState, pane: Pane, inner: Rect) -> (usize, usize) {
+pub fn pane_extent(shell: &Shell, audit: &AuditState, pane: Pane, inner: Rect) -> (usize, usize) {
     let visible = inner.height as usize;
     match pane {
         Pane::RtlOriginal | Pane::RtlTransformed => {
@@ -131,21 +129,20 @@ pub fn pane_extent(app: &App, audit: &AuditState, pane: Pane, inner: Rect) -> (u
             (n, n.saturating_sub(visible))
         }
         Pane::Properties => {
-            let n = properties::lines(app, audit, inner.width).len();
+            let n = properties::lines(shell, audit, inner.width).len();
             (n, n.saturating_sub(visible))
         }
         Pane::TruthTable => match &audit.truth {
-            Some(t) => (t.rows.len(), truth_view::max_scroll(&app.theme, t, inner)),
+            Some(t) => (t.rows.len(), truth_view::max_scroll(shell.theme, t, inner)),
             None => (0, 0),
         },
     }
 }
 
 /// Draws the audit screen into `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let Some(audit) = &app.audit else { return };
-    let l = layout(app, audit, area);
-    draw_header(app, audit, frame, l.header);
+pub fn draw(shell: &Shell, audit: &AuditState, frame: &mut Frame, area: Rect) {
+    let l = layout(shell, audit, area);
+    draw_header(shell, audit, frame, l.header);
     if let Some(tabs) = l.tabs {
         let mut spans = Vec::new();
         for p in Pane::ALL {
@@ -156,20 +153,20 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             };
             spans.push(Span::styled(
                 format!(" {} ", p.title()),
-                app.theme.style(role),
+                shell.theme.style(role),
             ));
             spans.push(Span::raw(" "));
         }
         frame.render_widget(Paragraph::new(Line::from(spans)), tabs);
     }
     for (pane, rect) in l.panes {
-        draw_pane(app, audit, pane, frame, rect);
+        draw_pane(shell, audit, pane, frame, rect);
     }
 }
 
-fn draw_pane(app: &App, audit: &AuditState, pane: Pane, frame: &mut Frame, area: Rect) {
+fn draw_pane(shell: &Shell, audit: &AuditState, pane: Pane, frame: &mut Frame, area: Rect) {
     let focused = pane == audit.pane;
-    let theme = &app.theme;
+    let theme = &shell.theme;
     let linked = if audit.linked && matches!(pane, Pane::RtlOriginal | Pane::RtlTransformed) {
         ", scrolled together"
     } else {
@@ -188,7 +185,7 @@ fn draw_pane(app: &App, audit: &AuditState, pane: Pane, frame: &mut Frame, area:
         _ => format!(" {} ", pane.title()),
     };
     let inner = Block::bordered().inner(area);
-    let (total, max) = pane_extent(app, audit, pane, inner);
+    let (total, max) = pane_extent(shell, audit, pane, inner);
     let scroll = audit.scroll_of(pane).min(max);
     let position = match pane {
         Pane::TruthTable => match &audit.truth {
@@ -226,32 +223,15 @@ fn draw_pane(app: &App, audit: &AuditState, pane: Pane, frame: &mut Frame, area:
     }
     match pane {
         Pane::RtlOriginal | Pane::RtlTransformed => {
-            rtl::draw(app, audit, pane, block, scroll, frame, area)
+            rtl::draw(shell, audit, pane, block, scroll, frame, area)
         }
-        Pane::Properties => properties::draw(app, audit, block, scroll, frame, area),
-        Pane::TruthTable => truth_view::draw(app, audit, block, scroll, frame, area),
+        Pane::Properties => properties::draw(shell, audit, block, scroll, frame, area),
+        Pane::TruthTable => truth_view::draw(shell, audit, block, scroll, frame, area),
     }
 }
 
-/// `pair 12/183` (its place in the queue shown), or `disagreement 3/5` from the
-/// agreement screen.
-fn position(app: &App, audit: &AuditState) -> String {
-    if let Some(view) = &app.compare.view {
-        return format!(
-            "disagreement {}/{}",
-            view.selected + 1,
-            view.result.disagreements.len()
-        );
-    }
-    let q = &app.queue;
-    match q.visible.iter().position(|&i| i == audit.pair) {
-        Some(at) => format!("pair {}/{}", at + 1, q.visible.len()),
-        None => format!("not in the queue shown ({} pairs)", q.visible.len()),
-    }
-}
-
-fn draw_header(app: &App, audit: &AuditState, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+fn draw_header(shell: &Shell, audit: &AuditState, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let d = &audit.data;
     let muted = |s: &str| Span::styled(s.to_string(), theme.style(Role::Muted));
     let strong = |s: &str| Span::styled(s.to_string(), theme.style(Role::Header));
@@ -261,7 +241,7 @@ fn draw_header(app: &App, audit: &AuditState, frame: &mut Frame, area: Rect) {
             theme.style(if correct { Role::Correct } else { Role::Wrong }),
         )
     };
-    let place = position(app, audit);
+    let place = shell.position(audit.pair);
     let [left, right] = Layout::horizontal([
         Constraint::Min(1),
         Constraint::Length(place.chars().count() as u16 + 1),
@@ -291,11 +271,11 @@ fn draw_header(app: &App, audit: &AuditState, frame: &mut Frame, area: Rect) {
         muted("  transformed "),
         verdict(d.trans.correct, &d.trans.category),
         muted("  oracle "),
-        Span::raw(app.oracle.name()),
+        Span::raw(shell.oracle.name()),
         muted(if d.tags.is_empty() { "" } else { "  tags " }),
         Span::raw(d.tags.join(", ")),
     ])];
-    lines.extend(extra_lines(app, audit));
+    lines.extend(extra_lines(shell, audit));
     let rest = Rect {
         y: area.y.saturating_add(1),
         height: area.height.saturating_sub(1),

@@ -11,6 +11,12 @@ impl App {
     /// Puts `target` of the audited (or selected) pair on the clipboard.
     pub(crate) fn copy(&mut self, target: CopyTarget) {
         self.overlay = None;
+        if target == CopyTarget::Answer {
+            let answer = self.answers_in_front().pop();
+            let what = answer.as_ref().map_or(String::new(), |a| a.title.clone());
+            self.put_on_clipboard(&format!("the raw answer of {what}"), answer.map(|a| a.text));
+            return;
+        }
         let Some(i) = self.tag_target() else {
             self.message = Some("nothing to copy: no pair selected".into());
             return;
@@ -30,12 +36,18 @@ impl App {
                 "the reason",
                 Some(pair.trans.reason.clone()).filter(|t| !t.is_empty()),
             ),
+            // Copied above (it needs no pair: an assertion has its answer too).
+            CopyTarget::Answer => return,
             CopyTarget::Reference => (
                 "the reference property",
                 crate::tui::model::AuditData::of(&self.study, i)
                     .and_then(|d| d.reference_property.clone()),
             ),
         };
+        self.put_on_clipboard(what, text);
+    }
+
+    fn put_on_clipboard(&mut self, what: &str, text: Option<String>) {
         match text {
             Some(text) => {
                 self.message = Some(format!(
@@ -43,6 +55,9 @@ impl App {
                     text.chars().count()
                 ));
                 self.clipboard = Some(text);
+            }
+            None if what.ends_with(" of ") => {
+                self.message = Some("nothing to copy: no raw answer here".into());
             }
             None => self.message = Some(format!("nothing to copy: the pair has no {what}")),
         }

@@ -13,9 +13,11 @@ use crate::stats::{
     group_conditions,
 };
 use crate::tui::action::Action;
+use crate::tui::jobs::JobKind;
 use crate::tui::model::filter::Filter;
 use crate::tui::model::{PairView, StudyView};
 use crate::tui::queue::Queue;
+use crate::tui::shell::Shell;
 
 /// The export formats, in the order `E` cycles them (those of `flipscope export
 /// metrics`; markdown, its default, first).
@@ -227,5 +229,25 @@ pub fn compute(study: &StudyView, selection: &Selection, key: DashKey) -> Metric
         key,
         report,
         programs: programs.len(),
+    }
+}
+
+impl DashboardState {
+    /// What the figures on screen should be computed for now: the queue's selection,
+    /// the data's epoch and the bootstrap's settings.
+    pub fn key(&self, queue: &Queue) -> DashKey {
+        DashKey {
+            filter: Selection::of(queue).text(),
+            epoch: self.epoch,
+            config: self.config,
+        }
+    }
+
+    /// Whether the figures on screen are stale: computed for another filter or other
+    /// pairs, being recomputed, or the study being (re)scored.
+    pub fn is_stale(&self, shell: &Shell) -> bool {
+        shell.busy(JobKind::Metrics)
+            || shell.busy(JobKind::Score)
+            || !self.is_fresh_for(&self.key(shell.queue))
     }
 }

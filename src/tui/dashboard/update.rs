@@ -69,19 +69,12 @@ impl App {
 
     /// What the figures on screen should be computed for now.
     pub fn dashboard_key(&self) -> DashKey {
-        DashKey {
-            filter: Selection::of(&self.queue).text(),
-            epoch: self.dashboard.epoch,
-            config: self.dashboard.config,
-        }
+        self.dashboard.key(&self.queue)
     }
 
-    /// Whether the figures on screen are stale: computed for another filter or other
-    /// pairs, being recomputed, or the study being (re)scored.
+    /// Whether the figures on screen are stale (see `DashboardState::is_stale`).
     pub fn dashboard_is_stale(&self) -> bool {
-        self.awaiting.contains_key(&JobKind::Metrics)
-            || self.awaiting.contains_key(&JobKind::Score)
-            || !self.dashboard.is_fresh_for(&self.dashboard_key())
+        self.dashboard.is_stale(&self.shell())
     }
 
     /// Asks for the figures when the dashboard is shown and its key has changed since

@@ -14,10 +14,11 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use crate::stats::Metric;
 use crate::stats::export::table::metrics_table as build_table;
-use crate::tui::app::{App, LoadState};
+use crate::tui::dashboard::DashboardState;
 use crate::tui::dashboard::metrics_table::{MetricsRow, choose, model_text, padded_heading};
 use crate::tui::dashboard::{Figure, MetricsView, figures_side_by_side};
 use crate::tui::jobs::JobKind;
+use crate::tui::shell::{LoadState, Shell};
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::axis::{Axis, LabelFormat};
 use crate::tui::widgets::ellipsis::{Cut, fit};
@@ -47,12 +48,12 @@ pub fn areas(body: Rect, conditions: usize) -> [Rect; 3] {
 }
 
 /// Draws the dashboard into `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let view = app.dashboard.shown.as_deref();
+pub fn draw(shell: &Shell, d: &DashboardState, frame: &mut Frame, area: Rect) {
+    let view = d.shown.as_deref();
     let n = view.map_or(0, |v| v.report.conditions.len());
     let [header, table, figures] = areas(area, n);
-    draw_header(app, frame, header);
-    let theme = &app.theme;
+    draw_header(shell, d, frame, header);
+    let theme = &shell.theme;
     let note = |frame: &mut Frame, text: String, role: Role| {
         let block = section(theme, " Metrics ", Borders::TOP);
         let p = Paragraph::new(text)
@@ -60,7 +61,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             .wrap(Wrap { trim: false });
         frame.render_widget(p.block(block), table);
     };
-    match (&app.load, view) {
+    match (&shell.load, view) {
         (LoadState::Failed(_), _) => {
             return note(frame, "the study did not load".into(), Role::Error);
         }
@@ -70,9 +71,9 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         _ => {}
     }
     let Some(view) = view else {
-        let text = match &app.dashboard.error {
+        let text = match &d.error {
             Some(e) => e.clone(),
-            None if app.awaiting.contains_key(&JobKind::Score) => {
+            None if shell.jobs.contains_key(&JobKind::Score) => {
                 "waiting for the scoring of the study…".into()
             }
             None => "computing the metrics…".into(),
@@ -89,17 +90,17 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             Role::Muted,
         );
     } else {
-        draw_table(app, view, frame, table);
+        draw_table(shell, d, view, frame, table);
         // A whole-module study's family figures above the paired ones.
-        let rows = crate::tui::family::figures::height(app, figures.height);
+        let rows = crate::tui::family::figures::height(shell, figures.height);
         let [family, paired] =
             Layout::vertical([Constraint::Length(rows), Constraint::Min(0)]).areas(figures);
         if rows > 0 {
-            crate::tui::family::figures::draw(app, frame, family);
+            crate::tui::family::figures::draw(shell, frame, family);
         }
-        draw_figures(app, view, frame, paired);
+        draw_figures(shell, d, view, frame, paired);
     }
-    if app.dashboard_is_stale() {
+    if d.is_stale(shell) {
         let dim = Style::new().add_modifier(Modifier::DIM);
         frame.buffer_mut().set_style(table.union(figures), dim);
     }
@@ -113,24 +114,23 @@ fn section<'a>(theme: &Theme, title: &'a str, borders: Borders) -> Block<'a> {
         .title_top(Line::styled(title, theme.style(Role::Title)))
 }
 
-fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
-    let d = &app.dashboard;
+fn draw_header(shell: &Shell, d: &DashboardState, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let label = |s: &str| Span::styled(s.to_string(), theme.style(Role::Muted));
     let value = |s: String| Span::styled(s, theme.style(Role::Header));
     let mut block = section(theme, " flipscope · metrics ", Borders::TOP);
-    if let Some(note) = &app.study.simulated {
+    if let Some(note) = &shell.study.simulated {
         block = block.title_top(Line::styled(format!(" {note} "), theme.style(Role::Error)));
     }
-    let filter = app.dashboard_key().filter;
-    let state = if app.awaiting.contains_key(&JobKind::Score) {
+    let filter = d.key(shell.queue).filter;
+    let state = if shell.jobs.contains_key(&JobKind::Score) {
         Span::styled(format!("{} scoring…", d.spinner()), theme.style(Role::Busy))
-    } else if app.awaiting.contains_key(&JobKind::Metrics) {
+    } else if shell.jobs.contains_key(&JobKind::Metrics) {
         Span::styled(
             format!("{} computing…", d.spinner()),
             theme.style(Role::Busy),
         )
-    } else if app.dashboard_is_stale() {
+    } else if d.is_stale(shell) {
         Span::styled("stale", theme.style(Role::Busy))
     } else if d.shown.is_some() {
         Span::styled("up to date", theme.style(Role::Ready))
@@ -147,7 +147,7 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
                 value(filter)
             },
             label("  oracle "),
-            value(app.oracle.name().to_string()),
+            value(shell.oracle.name().to_string()),
             label("  "),
             state,
         ]),
@@ -183,8 +183,14 @@ fn markers(view: &MetricsView) -> Vec<&'static str> {
         .collect()
 }
 
-fn draw_table(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+fn draw_table(
+    shell: &Shell,
+    d: &DashboardState,
+    view: &MetricsView,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let theme = &shell.theme;
     let table = build_table(&view.report);
     let marks = markers(view);
     let models: Vec<String> = view
@@ -201,7 +207,7 @@ fn draw_table(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect) {
         .map(|s| padded_heading(&table, s))
         .collect();
     let fit = area.height.saturating_sub(4).max(1) as usize;
-    let selected = app.dashboard.selected.min(models.len().saturating_sub(1));
+    let selected = d.selected.min(models.len().saturating_sub(1));
     let offset = selected.saturating_sub(fit - 1);
     let rows = (offset..models.len())
         .take(fit)
@@ -218,9 +224,9 @@ fn draw_table(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect) {
         p.pairs_matched,
         view.programs,
         models.len(),
-        match (app.dashboard_is_stale(), view.key.filter.as_str()) {
+        match (d.is_stale(shell), view.key.filter.as_str()) {
             (false, _) => String::new(),
-            (true, f) if f == app.dashboard_key().filter => " · stale".to_string(),
+            (true, f) if f == d.key(shell.queue).filter => " · stale".to_string(),
             (true, "") => " · stale (computed for no filter)".to_string(),
             (true, f) => format!(" · stale (computed for `{f}`)"),
         }
@@ -252,37 +258,47 @@ fn draw_table(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect) {
     frame.render_widget(widget, area);
 }
 
-fn draw_figures(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect) {
-    if figures_side_by_side(app.size) {
+fn draw_figures(
+    shell: &Shell,
+    d: &DashboardState,
+    view: &MetricsView,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    if figures_side_by_side(shell.size) {
         let [left, right] =
             Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
                 .spacing(1)
                 .areas(area);
         draw_forest(
-            app,
+            shell,
+            d,
             view,
             frame,
             left,
             " Invariance failure L/B, 95% interval ",
         );
         draw_scatter(
-            app,
+            shell,
+            d,
             view,
             frame,
             right,
             " Δ accuracy (x) against invariance failure (y) ",
         );
     } else {
-        match app.dashboard.figure {
+        match d.figure {
             Figure::Forest => draw_forest(
-                app,
+                shell,
+                d,
                 view,
                 frame,
                 area,
                 " Invariance failure L/B, 95% interval · Tab: scatter ",
             ),
             Figure::Scatter => draw_scatter(
-                app,
+                shell,
+                d,
                 view,
                 frame,
                 area,
@@ -292,8 +308,15 @@ fn draw_figures(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect) {
     }
 }
 
-fn draw_forest(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect, title: &str) {
-    let block = section(&app.theme, title, Borders::TOP);
+fn draw_forest(
+    shell: &Shell,
+    d: &DashboardState,
+    view: &MetricsView,
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+) {
+    let block = section(shell.theme, title, Borders::TOP);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let marks = markers(view);
@@ -308,16 +331,16 @@ fn draw_forest(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect, tit
             marker,
             estimate: c.value(Metric::InvarianceFailure),
             interval: c.intervals.get(Metric::InvarianceFailure),
-            selected: i == app.dashboard.selected,
+            selected: i == d.selected,
         })
         .collect();
     let fit = inner.height.saturating_sub(2).max(1) as usize;
-    let offset = app.dashboard.selected.saturating_sub(fit - 1);
+    let offset = d.selected.saturating_sub(fit - 1);
     frame.render_widget(
         Forest {
             rows: &rows,
             offset,
-            theme: &app.theme,
+            theme: shell.theme,
         },
         inner,
     );
@@ -343,15 +366,22 @@ fn draw_forest(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect, tit
         };
         frame.render_widget(
             Paragraph::new(caption)
-                .style(app.theme.style(Role::Muted))
+                .style(shell.theme.style(Role::Muted))
                 .wrap(Wrap { trim: true }),
             area,
         );
     }
 }
 
-fn draw_scatter(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect, title: &str) {
-    let block = section(&app.theme, title, Borders::TOP);
+fn draw_scatter(
+    shell: &Shell,
+    d: &DashboardState,
+    view: &MetricsView,
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+) {
+    let block = section(shell.theme, title, Borders::TOP);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let marks = markers(view);
@@ -367,7 +397,7 @@ fn draw_scatter(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect, ti
                 y: c.value(Metric::InvarianceFailure)?,
                 marker,
                 label: fit(&c.variant, 8, Cut::Middle),
-                selected: i == app.dashboard.selected,
+                selected: i == d.selected,
             })
         })
         .collect();
@@ -383,7 +413,7 @@ fn draw_scatter(app: &App, view: &MetricsView, frame: &mut Frame, area: Rect, ti
             y_axis,
             x_title: "Δ accuracy (pts) →",
             y_title: "↑ Inv. failure",
-            theme: &app.theme,
+            theme: shell.theme,
         },
         inner,
     );

@@ -14,8 +14,9 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Cell, Row, Table};
 
 use crate::stats::family::{OutputSummary, model_counts, rows};
-use crate::tui::app::App;
+use crate::tui::dashboard::Selection;
 use crate::tui::model::filter::Filter;
+use crate::tui::shell::Shell;
 use crate::tui::theme::Role;
 use crate::tui::widgets::ellipsis::{Cut, fit};
 
@@ -32,12 +33,12 @@ const COLUMNS: [(&str, &str, &str); 8] = [
 ];
 
 /// Each model's counts over the outputs the dashboard's selection keeps.
-pub fn counts(app: &App) -> Vec<(String, BTreeMap<&'static str, u64>)> {
-    let Some(state) = &app.family else {
+pub fn counts(shell: &Shell) -> Vec<(String, BTreeMap<&'static str, u64>)> {
+    let Some(study) = shell.family else {
         return Vec::new();
     };
-    let filter = Filter::parse(&app.dashboard_key().filter).unwrap_or_default();
-    let tags: BTreeMap<(String, String, String), BTreeSet<String>> = app
+    let filter = Filter::parse(&Selection::of(shell.queue).text()).unwrap_or_default();
+    let tags: BTreeMap<(String, String, String), BTreeSet<String>> = shell
         .study
         .pairs
         .iter()
@@ -48,7 +49,7 @@ pub fn counts(app: &App) -> Vec<(String, BTreeMap<&'static str, u64>)> {
             )
         })
         .collect();
-    let outputs: Vec<OutputSummary> = state.study.outputs.values().cloned().collect();
+    let outputs: Vec<OutputSummary> = study.outputs.values().cloned().collect();
     let kept: Vec<&OutputSummary> = rows(&outputs, |o| {
         tags.get(&(o.model.clone(), o.program.clone(), o.variant.clone()))
     })
@@ -56,23 +57,23 @@ pub fn counts(app: &App) -> Vec<(String, BTreeMap<&'static str, u64>)> {
     .filter(|r| filter.matches(r))
     .map(|r| r.output)
     .collect();
-    let mutants_of = |id: &str| state.study.families.get(id).map(|f| f.mutants.len());
+    let mutants_of = |id: &str| study.families.get(id).map(|f| f.mutants.len());
     model_counts(&kept, &mutants_of)
 }
 
 /// Rows the section takes in an area of `height` rows (none when it does not fit
 /// beside the figures, or the study has no families).
-pub fn height(app: &App, height: u16) -> u16 {
-    if app.family.is_none() {
+pub fn height(shell: &Shell, height: u16) -> u16 {
+    if shell.family.is_none() {
         return 0;
     }
-    let wanted = counts(app).len().max(1) as u16 + 3;
+    let wanted = counts(shell).len().max(1) as u16 + 3;
     if height >= wanted + 8 { wanted } else { 0 }
 }
 
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
-    let counts = counts(app);
+pub fn draw(shell: &Shell, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
+    let counts = counts(shell);
     let header = std::iter::once(Cell::from("model"))
         .chain(COLUMNS.iter().map(|(h, _, _)| Cell::from(*h)))
         .collect::<Row>()

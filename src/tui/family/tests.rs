@@ -279,7 +279,7 @@ fn the_dashboard_measures_the_family_pairs() {
     // 5 sound of 9 interface-only properties; 3 of 4 tasks with a sound property; the
     // family is neither all nor none sound and is variant-sensitive; 1 of 3 mutants
     // caught.
-    let counts = crate::tui::family::figures::counts(&app);
+    let counts = crate::tui::family::figures::counts(&app.shell());
     assert_eq!(counts.len(), 1);
     let c = &counts[0].1;
     let got: Vec<u64> = [
@@ -307,7 +307,7 @@ fn the_dashboard_measures_the_family_pairs() {
     type_text(&mut app, "variant=ternary_next");
     press(&mut app, "Enter M");
     settle(&mut app);
-    let c = &crate::tui::family::figures::counts(&app)[0].1;
+    let c = &crate::tui::family::figures::counts(&app.shell())[0].1;
     assert_eq!((c["outputs"], c["sound"]), (1, 0));
 }
 
@@ -360,4 +360,62 @@ fn the_family_screen_shows_the_saved_note() {
         text.contains("✎ clock gated"),
         "the header shows the note:\n{text}"
     );
+}
+
+/// #27 fix 2: the selected property is shown whole (wrapped, never cut with `…`),
+/// even when it is wider than its pane.
+#[test]
+fn the_selected_property_is_wrapped_whole() {
+    for size in [(80, 24), (120, 40), (200, 60)] {
+        let mut app = on_ternary(size);
+        let long = format!(
+            "@(posedge clk) disable iff (rst) {} |-> count_is_at_the_end_of_a_long_line;",
+            (0..12)
+                .map(|i| format!("(sig_{i} == 1'b1)"))
+                .collect::<Vec<_>>()
+                .join(" && ")
+        );
+        {
+            let state = app.family.as_mut().unwrap();
+            let audit = state.audit.as_ref().unwrap();
+            assert_eq!(audit.property, 0);
+            let key = (
+                audit.model.clone(),
+                audit.program.clone(),
+                audit.shown_variant(&state.study).to_string(),
+            );
+            let mut study = (*state.study).clone();
+            study.properties.get_mut(&key).unwrap()[0].text = long.clone();
+            state.study = std::sync::Arc::new(study);
+        }
+        app.family.as_mut().unwrap().audit.as_mut().unwrap().pane = FamilyPane::Properties;
+        let text = screen_text(&app);
+        assert!(
+            text.contains("count_is_at_the_end_of_a_long_line;"),
+            "{size:?}: the property's end is on screen\n{text}"
+        );
+        for i in 0..12 {
+            assert!(
+                text.contains(&format!("sig_{i} ")),
+                "{size:?}: sig_{i}\n{text}"
+            );
+        }
+    }
+}
+
+/// #30 item 4: `A` shows the raw answer of the implementation shown, and `y w` copies it.
+#[test]
+fn a_shows_the_shown_implementations_raw_answer() {
+    let mut app = on_ternary((120, 40));
+    press(&mut app, "A");
+    let text = screen_text(&app);
+    assert!(
+        text.contains("fixture-model on counter_0001 · ternary_next"),
+        "{text}"
+    );
+    assert!(text.contains("property p_full_late;"), "{text}");
+    press(&mut app, "Esc y w");
+    let copied = app.clipboard.clone().unwrap_or_default();
+    assert!(copied.contains("p_full_late"), "{copied}");
+    assert!(copied.contains("endproperty"), "{copied}");
 }

@@ -13,18 +13,19 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
 
 use super::model::{CheckView, FamilyStudy, FamilyText, PropertyRow};
-use super::state::{FamilyAudit, FamilyPane};
+use super::state::{FamilyAudit, FamilyPane, FamilyState};
 use crate::study::FormalStatus;
-use crate::tui::app::App;
 use crate::tui::audit::view::audit_is_wide;
 use crate::tui::layout::frame_areas;
 use crate::tui::queue::view::flip_role;
+use crate::tui::shell::Shell;
 use crate::tui::text::diff::word_diff;
 use crate::tui::text::highlight::text_key;
 use crate::tui::theme::Role;
 use crate::tui::widgets::code::{clip_line, code_lines};
 use crate::tui::widgets::ellipsis::{Cut, fit};
 use crate::tui::widgets::waveform::Waveform;
+use crate::tui::widgets::wrap::wrap_line;
 
 /// Rows of the header: the pair, then the implementations.
 const HEADER: u16 = 2;
@@ -122,8 +123,8 @@ fn short(check: Option<&CheckView>) -> &'static str {
     }
 }
 
-fn block<'a>(app: &App, title: String, focused: bool) -> Block<'a> {
-    let theme = &app.theme;
+fn block<'a>(shell: &Shell, title: String, focused: bool) -> Block<'a> {
+    let theme = &shell.theme;
     let b = Block::bordered()
         .border_style(theme.style(if focused { Role::Focus } else { Role::Border }))
         .title_top(Line::styled(format!(" {title} "), theme.style(Role::Title)));
@@ -134,30 +135,35 @@ fn block<'a>(app: &App, title: String, focused: bool) -> Block<'a> {
     }
 }
 
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let Some(state) = &app.family else { return };
+pub fn draw(shell: &Shell, state: &FamilyState, frame: &mut Frame, area: Rect) {
     let Some(audit) = &state.audit else { return };
     let study = &state.study;
-    let l = layout(app.size, audit.pane, area);
-    draw_header(app, study, audit, frame, l.header);
+    let l = layout(shell.size, audit.pane, area);
+    draw_header(shell, study, audit, frame, l.header);
     if let Some(tabs) = l.tabs {
-        draw_tabs(app, audit, frame, tabs);
+        draw_tabs(shell, audit, frame, tabs);
     }
     for (pane, rect) in l.panes {
         let focused = pane == audit.pane;
         match pane {
-            FamilyPane::Rtl => draw_rtl(app, study, audit, focused, frame, rect),
-            FamilyPane::Properties => draw_properties(app, study, audit, focused, frame, rect),
+            FamilyPane::Rtl => draw_rtl(shell, study, audit, focused, frame, rect),
+            FamilyPane::Properties => draw_properties(shell, study, audit, focused, frame, rect),
             FamilyPane::Counterexample => {
-                draw_counterexample(app, study, audit, focused, frame, rect);
+                draw_counterexample(shell, study, audit, focused, frame, rect);
             }
-            FamilyPane::Transfer => draw_transfer(app, study, audit, focused, frame, rect),
+            FamilyPane::Transfer => draw_transfer(shell, study, audit, focused, frame, rect),
         }
     }
 }
 
-fn draw_header(app: &App, study: &FamilyStudy, audit: &FamilyAudit, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+fn draw_header(
+    shell: &Shell,
+    study: &FamilyStudy,
+    audit: &FamilyAudit,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let theme = &shell.theme;
     let muted = |s: String| Span::styled(s, theme.style(Role::Muted));
     let family = study.families.get(&audit.program);
     // The pair first (its family, variant, flip, tags, place), the model and class
@@ -166,7 +172,7 @@ fn draw_header(app: &App, study: &FamilyStudy, audit: &FamilyAudit, frame: &mut 
         Span::styled(audit.program.clone(), theme.style(Role::Title)),
         Span::raw(format!(" original vs {}", audit.variant)),
     ];
-    if let Some(p) = app.study.pairs.get(audit.pair) {
+    if let Some(p) = shell.study.pairs.get(audit.pair) {
         first.push(Span::raw("  "));
         first.push(Span::styled(
             p.flip.as_str(),
@@ -178,17 +184,17 @@ fn draw_header(app: &App, study: &FamilyStudy, audit: &FamilyAudit, frame: &mut 
         } else {
             Span::styled(p.tags.join(","), theme.style(Role::Key))
         });
-        if let Some(note) = app.note_of(audit.pair) {
+        if let Some(note) = shell.note_of(audit.pair) {
             first.push(Span::styled("  ✎ ", theme.style(Role::Key)));
             let room = (area.width as usize / 3).max(12);
             first.push(Span::raw(fit(&note.replace('\n', " "), room, Cut::End)));
             first.push(muted(" (n edits)".into()));
         }
-        if let Some(at) = app.queue.visible.iter().position(|&i| i == audit.pair) {
+        if let Some(at) = shell.queue.visible.iter().position(|&i| i == audit.pair) {
             first.push(muted(format!(
                 "  pair {}/{}",
                 at + 1,
-                app.queue.visible.len()
+                shell.queue.visible.len()
             )));
         }
     }
@@ -252,8 +258,8 @@ fn draw_header(app: &App, study: &FamilyStudy, audit: &FamilyAudit, frame: &mut 
     );
 }
 
-fn draw_tabs(app: &App, audit: &FamilyAudit, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+fn draw_tabs(shell: &Shell, audit: &FamilyAudit, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let mut spans = Vec::new();
     for pane in FamilyPane::ALL {
         let role = if pane == audit.pane {
@@ -272,7 +278,7 @@ fn draw_tabs(app: &App, audit: &FamilyAudit, frame: &mut Frame, area: Rect) {
 }
 
 fn draw_rtl(
-    app: &App,
+    shell: &Shell,
     study: &FamilyStudy,
     audit: &FamilyAudit,
     focused: bool,
@@ -281,7 +287,7 @@ fn draw_rtl(
 ) {
     let Some(family) = study.families.get(&audit.program) else {
         frame.render_widget(
-            Paragraph::new("").block(block(app, "RTL".into(), focused)),
+            Paragraph::new("").block(block(shell, "RTL".into(), focused)),
             area,
         );
         return;
@@ -305,14 +311,17 @@ fn draw_rtl(
         letter(audit.implementation),
         imp.style
     );
-    let b = block(app, title, focused);
+    let b = block(shell, title, focused);
     let inner = b.inner(area);
     let lines = code_lines(
         &imp.rtl,
-        app.highlights.get(&text_key(&imp.rtl)).map(|h| h.as_ref()),
+        shell
+            .highlights
+            .get(&text_key(&imp.rtl))
+            .map(|h| h.as_ref()),
         &changed,
         true,
-        &app.theme,
+        shell.theme,
     );
     let visible = inner.height as usize;
     let scroll = audit.scroll[FamilyPane::Rtl.index()].min(lines.len().saturating_sub(visible));
@@ -321,7 +330,7 @@ fn draw_rtl(
         .iter()
         .skip(scroll)
         .take(visible)
-        .map(|l| clip_line(l, gutter, 0, inner.width as usize, &app.theme))
+        .map(|l| clip_line(l, gutter, 0, inner.width as usize, shell.theme))
         .collect();
     frame.render_widget(Paragraph::new(shown).block(b), area);
 }
@@ -341,12 +350,12 @@ fn flags(row: &PropertyRow) -> String {
 }
 
 fn property_lines(
-    app: &App,
+    shell: &Shell,
     rows: &[PropertyRow],
     selected: usize,
     width: usize,
 ) -> Vec<Line<'static>> {
-    let theme = &app.theme;
+    let theme = &shell.theme;
     let name_width = rows
         .iter()
         .map(|r| r.name.chars().count())
@@ -379,35 +388,34 @@ fn property_lines(
         return lines;
     };
     lines.push(Line::raw(""));
+    // The selected property whole: wrapped, never cut, so a syntax error's column
+    // points at text on screen (continuation lines indented by two).
+    let mut whole = |text: String, role: Role| {
+        lines.extend(wrap_line(&Line::styled(text, theme.style(role)), width, 2));
+    };
     for l in r.text.lines() {
-        lines.push(Line::styled(
-            fit(l.trim_end(), width, Cut::End),
-            theme.style(Role::Keyword),
-        ));
+        whole(l.trim_end().to_string(), Role::Keyword);
     }
     if let Some(m) = &r.syntax_message {
-        lines.push(Line::styled(
-            format!("syntax: {m}"),
-            theme.style(Role::Error),
-        ));
+        whole(format!("syntax: {m}"), Role::Error);
     }
     if !r.non_interface.is_empty() {
-        lines.push(Line::styled(
+        whole(
             format!("not ports: {}", r.non_interface.join(", ")),
-            theme.style(Role::Differs),
-        ));
+            Role::Differs,
+        );
     }
     if let Some(reason) = r.status.as_ref().and_then(|c| c.reason.as_ref()) {
-        lines.push(Line::styled(reason.clone(), theme.style(Role::Muted)));
+        whole(reason.clone(), Role::Muted);
     }
     if let Some(external) = &r.external {
-        lines.push(Line::styled(external.clone(), theme.style(Role::Muted)));
+        whole(external.clone(), Role::Muted);
     }
     lines
 }
 
 fn draw_properties(
-    app: &App,
+    shell: &Shell,
     study: &FamilyStudy,
     audit: &FamilyAudit,
     focused: bool,
@@ -421,7 +429,7 @@ fn draw_properties(
         letter(audit.implementation),
         rows.iter().filter(|r| r.index.is_some()).count()
     );
-    let b = block(app, title, focused);
+    let b = block(shell, title, focused);
     let inner = b.inner(area);
     if rows.is_empty() {
         let why = study
@@ -429,14 +437,14 @@ fn draw_properties(
             .clone()
             .unwrap_or_else(|| format!("no verdicts for {} of this family", shown));
         frame.render_widget(
-            Paragraph::new(Line::styled(why, app.theme.style(Role::Muted)))
+            Paragraph::new(Line::styled(why, shell.theme.style(Role::Muted)))
                 .wrap(Wrap { trim: true })
                 .block(b),
             area,
         );
         return;
     }
-    let lines = property_lines(app, rows, audit.property, inner.width as usize);
+    let lines = property_lines(shell, rows, audit.property, inner.width as usize);
     // Keep the selected property in view.
     let visible = inner.height as usize;
     let scroll = (audit.property + 1).saturating_sub(visible);
@@ -450,7 +458,7 @@ fn draw_properties(
 }
 
 fn draw_counterexample(
-    app: &App,
+    shell: &Shell,
     study: &FamilyStudy,
     audit: &FamilyAudit,
     focused: bool,
@@ -462,7 +470,7 @@ fn draw_counterexample(
     match selected.and_then(|r| r.shown_trace(shown).map(|(w, t)| (r, w, t))) {
         Some((row, whence, trace)) => {
             let b = block(
-                app,
+                shell,
                 format!("Counterexample of {} {whence}", row.name),
                 focused,
             );
@@ -472,7 +480,7 @@ fn draw_counterexample(
                     block: b,
                     first_cycle: audit.cycle,
                     first_row: audit.scroll[FamilyPane::Counterexample.index()],
-                    theme: &app.theme,
+                    theme: shell.theme,
                 },
                 area,
             );
@@ -497,9 +505,9 @@ fn draw_counterexample(
                 ),
             };
             frame.render_widget(
-                Paragraph::new(Line::styled(why, app.theme.style(Role::Muted)))
+                Paragraph::new(Line::styled(why, shell.theme.style(Role::Muted)))
                     .wrap(Wrap { trim: true })
-                    .block(block(app, "Counterexample".into(), focused)),
+                    .block(block(shell, "Counterexample".into(), focused)),
                 area,
             );
         }
@@ -509,13 +517,13 @@ fn draw_counterexample(
 /// The transfer matrix's lines: one row per property, a column per implementation
 /// (its own marked), the mutants caught; then the selected property's mutants by name.
 fn transfer_lines(
-    app: &App,
+    shell: &Shell,
     family: &FamilyText,
     rows: &[PropertyRow],
     audit: &FamilyAudit,
     own: &str,
 ) -> Vec<Line<'static>> {
-    let theme = &app.theme;
+    let theme = &shell.theme;
     let name_width = rows
         .iter()
         .map(|r| r.name.chars().count())
@@ -597,14 +605,14 @@ fn transfer_lines(
 }
 
 fn draw_transfer(
-    app: &App,
+    shell: &Shell,
     study: &FamilyStudy,
     audit: &FamilyAudit,
     focused: bool,
     frame: &mut Frame,
     area: Rect,
 ) {
-    let b = block(app, title(FamilyPane::Transfer).into(), focused);
+    let b = block(shell, title(FamilyPane::Transfer).into(), focused);
     let rows = audit.rows(study);
     let Some(family) = study.families.get(&audit.program) else {
         frame.render_widget(Paragraph::new("").block(b), area);
@@ -612,7 +620,7 @@ fn draw_transfer(
     };
     let own = audit.shown_variant(study).to_string();
     let inner = b.inner(area);
-    let lines = transfer_lines(app, family, rows, audit, &own);
+    let lines = transfer_lines(shell, family, rows, audit, &own);
     // Keep the selected property's row in view (the header stays on top).
     let visible = inner.height as usize;
     let scroll = (audit.property + 2).saturating_sub(visible);

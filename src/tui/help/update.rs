@@ -17,13 +17,13 @@ impl App {
         self.help.from = self.mode();
         self.help.searching = false;
         self.overlay = Some(Overlay::Help);
-        let start = view::section_start(self, self.help.from);
+        let start = view::section_start(&self.shell(), self.help.from);
         self.help.scroll = start.min(self.help_max_scroll());
     }
 
     /// The help's lines as plain text (what the search looks through).
     fn help_texts(&self) -> Vec<String> {
-        view::help_lines(self)
+        view::help_lines(&self.shell())
             .iter()
             .map(|l| l.to_string())
             .collect()
@@ -31,13 +31,13 @@ impl App {
 
     /// Lines the help shows at once.
     pub(crate) fn help_page(&self) -> usize {
-        view::visible_lines(self).max(1)
+        view::visible_lines(&self.shell(), &self.help).max(1)
     }
 
     fn help_max_scroll(&self) -> usize {
-        view::help_lines(self)
+        view::help_lines(&self.shell())
             .len()
-            .saturating_sub(view::visible_lines(self))
+            .saturating_sub(view::visible_lines(&self.shell(), &self.help))
     }
 
     /// Scrolls the help by `delta` lines.

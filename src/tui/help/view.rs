@@ -11,28 +11,29 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::state::matches;
 use crate::tui::action::Action;
-use crate::tui::app::App;
+use crate::tui::help::HelpState;
 use crate::tui::keymap::{Binding, Mode};
 use crate::tui::layout::{centered, frame_areas};
+use crate::tui::shell::Shell;
 use crate::tui::theme::Role;
 
 /// The title of the section of keys that work everywhere.
 const GLOBAL: &str = "everywhere (queue, audit, dashboard, agreement, help)";
 
 /// The sections: (title, mode or `None` for the global keys, bindings).
-fn sections(app: &App) -> Vec<(&'static str, Option<Mode>, &[Binding])> {
-    let mut out = vec![(GLOBAL, None, app.keymap.global.as_slice())];
+fn sections<'a>(shell: &Shell<'a>) -> Vec<(&'static str, Option<Mode>, &'a [Binding])> {
+    let mut out = vec![(GLOBAL, None, shell.keymap.global.as_slice())];
     for mode in Mode::ALL {
-        out.push((mode.title(), Some(mode), app.keymap.bindings(mode)));
+        out.push((mode.title(), Some(mode), shell.keymap.bindings(mode)));
     }
     out
 }
 
 /// The help text's lines.
-pub fn help_lines(app: &App) -> Vec<Line<'static>> {
-    let theme = &app.theme;
+pub fn help_lines(shell: &Shell) -> Vec<Line<'static>> {
+    let theme = &shell.theme;
     let mut lines = Vec::new();
-    for (title, _, bindings) in sections(app) {
+    for (title, _, bindings) in sections(shell) {
         lines.push(Line::styled(title.to_string(), theme.style(Role::Header)));
         for b in bindings {
             lines.push(Line::from(vec![
@@ -40,7 +41,7 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
                     format!("  {:<24}", b.keys.join(" ")),
                     theme.style(Role::Key),
                 ),
-                Span::raw(describe(app, b)),
+                Span::raw(describe(shell, b)),
             ]));
         }
         lines.push(Line::raw(""));
@@ -49,9 +50,9 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
 }
 
 /// The line where `mode`'s section starts.
-pub fn section_start(app: &App, mode: Mode) -> usize {
+pub fn section_start(shell: &Shell, mode: Mode) -> usize {
     let mut at = 0;
-    for (_, m, bindings) in sections(app) {
+    for (_, m, bindings) in sections(shell) {
         if m == Some(mode) {
             return at;
         }
@@ -61,9 +62,9 @@ pub fn section_start(app: &App, mode: Mode) -> usize {
 }
 
 /// What a binding does; a digit key names its taxonomy tag.
-fn describe(app: &App, binding: &Binding) -> String {
+fn describe(shell: &Shell, binding: &Binding) -> String {
     match binding.action {
-        Action::ToggleTag(key) => match app.tagging.taxonomy.for_key(key) {
+        Action::ToggleTag(key) => match shell.tagging.taxonomy.for_key(key) {
             Some(tag) => format!("toggle tag {tag}"),
             None => "toggle tag (none on this key)".into(),
         },
@@ -72,31 +73,31 @@ fn describe(app: &App, binding: &Binding) -> String {
 }
 
 /// The popup at the app's size.
-fn popup(app: &App) -> Rect {
-    let [body, _, _] = frame_areas(Rect::new(0, 0, app.size.0, app.size.1));
+fn popup(shell: &Shell) -> Rect {
+    let [body, _, _] = frame_areas(Rect::new(0, 0, shell.size.0, shell.size.1));
     centered(body, 70, 90)
 }
 
 /// Whether the search line shows (the field is open, or a search is kept).
-fn search_line_shown(app: &App) -> bool {
-    app.help.searching || !app.help.query.is_empty()
+fn search_line_shown(help: &HelpState) -> bool {
+    help.searching || !help.query.is_empty()
 }
 
 /// Lines of help in view at the app's size.
-pub fn visible_lines(app: &App) -> usize {
-    let inner = popup(app).height.saturating_sub(2);
-    inner.saturating_sub(u16::from(search_line_shown(app))) as usize
+pub fn visible_lines(shell: &Shell, help: &HelpState) -> usize {
+    let inner = popup(shell).height.saturating_sub(2);
+    inner.saturating_sub(u16::from(search_line_shown(help))) as usize
 }
 
 /// Draws the help over `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
+pub fn draw(shell: &Shell, help: &HelpState, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
     let popup = centered(area, 70, 90);
     frame.render_widget(Clear, popup);
-    let lines = help_lines(app);
-    let visible = visible_lines(app);
-    let scroll = app.help.scroll.min(lines.len().saturating_sub(visible));
-    let query = &app.help.query;
+    let lines = help_lines(shell);
+    let visible = visible_lines(shell, help);
+    let scroll = help.scroll.min(lines.len().saturating_sub(visible));
+    let query = &help.query;
     let shown: Vec<Line> = lines
         .into_iter()
         .enumerate()
@@ -106,7 +107,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             if !matches(&l.to_string(), query) {
                 return l;
             }
-            let mark = if app.help.current == Some(i) {
+            let mark = if help.current == Some(i) {
                 theme.style(Role::Selected)
             } else {
                 theme.style(Role::Differs)
@@ -114,7 +115,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             l.patch_style(mark.add_modifier(Modifier::BOLD))
         })
         .collect();
-    let total = help_lines(app).len();
+    let total = help_lines(shell).len();
     let position = format!(
         " {}-{}/{} ",
         scroll + 1,
@@ -128,7 +129,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let inner = block.inner(popup);
     frame.render_widget(block, popup);
     frame.render_widget(Paragraph::new(shown), inner);
-    if search_line_shown(app) && inner.height > 0 {
+    if search_line_shown(help) && inner.height > 0 {
         let line = Rect {
             y: inner.y + inner.height - 1,
             height: 1,
@@ -138,7 +139,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             Span::styled("/", theme.style(Role::Key)),
             Span::raw(query.clone()),
         ];
-        if app.help.searching {
+        if help.searching {
             spans.push(Span::styled("▏", theme.style(Role::Key)));
             spans.push(Span::styled(
                 "  Enter keeps it, Esc cancels",

@@ -11,7 +11,7 @@ fn help() {
 fn help_names_the_tags_of_the_digit_keys() {
     let mut app = AppBuilder::fixture().build();
     press(&mut app, "?");
-    let text: String = super::view::help_lines(&app)
+    let text: String = super::view::help_lines(&app.shell())
         .iter()
         .map(|l| format!("{l}\n"))
         .collect();
@@ -28,13 +28,13 @@ fn help_opens_at_the_current_screens_keys_and_pages() {
     crate::tui::testing::settle(&mut app);
     press(&mut app, "?");
     assert_eq!(app.help.from, Mode::Audit);
-    let lines = super::view::help_lines(&app);
+    let lines = super::view::help_lines(&app.shell());
     assert!(
         lines[app.help.scroll].to_string().starts_with("audit"),
         "{}",
         lines[app.help.scroll]
     );
-    let page = super::view::visible_lines(&app);
+    let page = super::view::visible_lines(&app.shell(), &app.help);
     let at = app.help.scroll;
     press(&mut app, "PageDown");
     assert_eq!(app.help.scroll, at + page);
@@ -60,7 +60,7 @@ fn slash_searches_the_help() {
     let mut app = AppBuilder::fixture().size(80, 24).build();
     press(&mut app, "? /");
     crate::tui::testing::type_text(&mut app, "pair id");
-    let lines: Vec<String> = super::view::help_lines(&app)
+    let lines: Vec<String> = super::view::help_lines(&app.shell())
         .iter()
         .map(|l| l.to_string())
         .collect();
@@ -73,7 +73,7 @@ fn slash_searches_the_help() {
     press(&mut app, "Esc");
     assert_eq!(
         app.help.scroll,
-        crate::tui::help::view::section_start(&app, crate::tui::keymap::Mode::Queue)
+        crate::tui::help::view::section_start(&app.shell(), crate::tui::keymap::Mode::Queue)
     );
     press(&mut app, "/");
     crate::tui::testing::type_text(&mut app, "scroll");

@@ -6,10 +6,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Paragraph, Wrap};
 
-use crate::tui::app::{App, LoadState};
 use crate::tui::layout::frame_areas;
 use crate::tui::model::{FlipClass, PairView};
 use crate::tui::queue::COLUMNS;
+use crate::tui::shell::{LoadState, Shell};
 use crate::tui::tagging::suggestion_counts;
 use crate::tui::theme::{Role, Theme};
 use crate::tui::widgets::ellipsis::{Cut, fit};
@@ -138,23 +138,23 @@ fn column_cuts(q: &crate::tui::queue::Queue, widths: &[u16]) -> [Cut; 5] {
 }
 
 /// Draws the queue screen into `area`.
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+pub fn draw(shell: &Shell, frame: &mut Frame, area: Rect) {
     let [header, table] = queue_areas(area);
-    draw_header(app, frame, header);
-    if let LoadState::Failed(message) = &app.load {
+    draw_header(shell, frame, header);
+    if let LoadState::Failed(message) = &shell.load {
         let block = Block::bordered().title_top(Line::styled(
             " Cannot load the study ",
-            app.theme.style(Role::Error),
+            shell.theme.style(Role::Error),
         ));
         let text = Paragraph::new(message.as_str())
-            .style(app.theme.style(Role::Error))
+            .style(shell.theme.style(Role::Error))
             .wrap(Wrap { trim: false });
         frame.render_widget(text.block(block), table);
         return;
     }
-    let q = &app.queue;
-    if q.visible.is_empty() && app.load == LoadState::Ready && q.total() > 0 {
-        draw_empty(app, frame, table);
+    let q = &shell.queue;
+    if q.visible.is_empty() && *shell.load == LoadState::Ready && q.total() > 0 {
+        draw_empty(shell, frame, table);
         return;
     }
     let rows = DataTable::<QueueRow>::capacity(table);
@@ -169,12 +169,12 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         .skip(offset)
         .take(rows)
         .map(|&i| QueueRow {
-            pair: &app.study.pairs[i],
+            pair: &shell.study.pairs[i],
             widths: &fitted,
             cuts: &cuts,
             tags_width,
             marked: q.marked.contains(&i),
-            noted: app.note_of(i).is_some(),
+            noted: shell.note_of(i).is_some(),
         })
         .collect();
     let mut widths = vec![Constraint::Length(MARKS_WIDTH)];
@@ -197,23 +197,23 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             }),
     );
     let widget = DataTable {
-        block: Block::bordered().title_top(Line::styled(" Pairs ", app.theme.style(Role::Title))),
+        block: Block::bordered().title_top(Line::styled(" Pairs ", shell.theme.style(Role::Title))),
         header,
         widths,
         rows: window,
         offset,
         selected: (!q.visible.is_empty()).then_some(q.selected),
         total: q.visible.len(),
-        theme: &app.theme,
+        theme: shell.theme,
     };
     frame.render_widget(widget, table);
 }
 
 /// An empty queue says which selection matches nothing, and how to widen it.
-fn draw_empty(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
-    let selection = app.queue.selection_text();
-    let sample = if app.queue.only.is_some() {
+fn draw_empty(shell: &Shell, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
+    let selection = shell.queue.selection_text();
+    let sample = if shell.queue.only.is_some() {
         " in the audit sample"
     } else {
         ""
@@ -257,13 +257,13 @@ fn fitted_widths(natural: &[u16; 8], width: u16) -> Vec<u16> {
     fit_widths(&header, natural, available, 4)
 }
 
-fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
-    let theme = &app.theme;
-    let q = &app.queue;
+fn draw_header(shell: &Shell, frame: &mut Frame, area: Rect) {
+    let theme = &shell.theme;
+    let q = &shell.queue;
     let mut block = Block::bordered()
         .border_style(theme.style(Role::Border))
         .title_top(Line::styled(" flipscope ", theme.style(Role::Title)));
-    if let Some(note) = &app.study.simulated {
+    if let Some(note) = &shell.study.simulated {
         block = block.title_top(Line::styled(format!(" {note} "), theme.style(Role::Error)));
     }
     let inner = block.inner(area);
@@ -275,7 +275,7 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
     let value = |s: String| Span::styled(s, theme.style(Role::Header));
     let all = |v: &Option<String>| v.clone().unwrap_or_else(|| "all".into());
     let lines = vec![
-        counts_line(app),
+        counts_line(shell),
         Line::from(vec![
             label("flip "),
             value(q.flip.map_or("all".into(), |f| f.to_string())),
@@ -292,9 +292,9 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
                 value(q.filter.source().to_string())
             },
             label("  oracle "),
-            value(app.oracle.name().to_string()),
+            value(shell.oracle.name().to_string()),
             label("  "),
-            label(&app.tagging.place),
+            label(&shell.tagging.place),
         ]),
     ];
     let mut lines = lines;
@@ -337,20 +337,20 @@ fn draw_header(app: &App, frame: &mut Frame, area: Rect) {
 
 /// `12 of 40 pairs` (or the sample's progress), then per suggested category how many
 /// shown pairs carry its tag: `branch-polarity 2/5` (tagged/suggested).
-fn counts_line(app: &App) -> Line<'static> {
-    let theme = &app.theme;
-    let q = &app.queue;
+fn counts_line(shell: &Shell) -> Line<'static> {
+    let theme = &shell.theme;
+    let q = &shell.queue;
     let label = |s: String| Span::styled(s, theme.style(Role::Muted));
     let value = |s: String| Span::styled(s, theme.style(Role::Header));
     let mut spans = vec![
         value(format!("{}", q.visible.len())),
         label(format!(" of {} pairs", q.total())),
     ];
-    if let Some(progress) = app.sample_progress() {
+    if let Some(progress) = shell.sample_progress() {
         spans.push(label("  ".into()));
         spans.push(value(progress));
     }
-    let counts = suggestion_counts(&app.study, &q.visible, &app.tagging.taxonomy);
+    let counts = suggestion_counts(shell.study, &q.visible, &shell.tagging.taxonomy);
     if !counts.is_empty() {
         spans.push(label("  tagged/suggested".into()));
     }

@@ -86,23 +86,9 @@ impl App {
         self.tag_target().into_iter().collect()
     }
 
-    /// The note of pair `i`: the store's once it has decided the pair, else the one the
-    /// study's annotations files hold (so a read-only session, whose store did not
-    /// open, shows every note too).
+    /// The note of pair `i` (see `Shell::note_of`).
     pub fn note_of(&self, i: usize) -> Option<String> {
-        let pair = self.study.pairs.get(i)?;
-        let key = pair_key(pair);
-        let decided = self
-            .tagging
-            .store
-            .as_ref()
-            .is_some_and(|s| s.audits().contains_key(&key));
-        let note = if decided {
-            self.tagging.note_of(pair)
-        } else {
-            self.study.notes.get(&key).cloned()
-        };
-        note.filter(|n| !n.trim().is_empty())
+        self.shell().note_of(i)
     }
 
     /// When no auditor name is known yet, asks for one (the decision `then` is made
@@ -415,13 +401,6 @@ impl App {
 
     /// `sample 3/30 audited (seed 42)` while the sample is shown.
     pub fn sample_progress(&self) -> Option<String> {
-        let sample = self.tagging.sample.as_ref()?;
-        Some(format!(
-            "sample {}/{} audited (k {}, seed {})",
-            sample.audited(&self.study, self.tagging.store.as_ref()),
-            sample.pairs.len(),
-            sample.k,
-            sample.seed
-        ))
+        self.shell().sample_progress()
     }
 }
