@@ -115,6 +115,7 @@ fn record(id: &str, n: usize, external: &str, status: FlipStatus, property: &str
             bind_not_taken: false,
         },
         engine: "test".into(),
+        cause: None,
     }
 }
 

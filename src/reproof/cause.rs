@@ -1,0 +1,447 @@
+//! Why the two engines disagree on an assertion: one cause per disagreement (and per
+//! verdict of a run whose bind did not take that would have been one), decided from
+//! evidence only, in this order (the first that holds wins):
+//!
+//! 1. `bind-not-taken`: the import's flag; JasperGold proved the property module's free
+//!    inputs, not the design.
+//! 2. `black-boxed-multiplier`: JasperGold's log replaced an operator by a free signal
+//!    (its warning WNL018) and JasperGold refutes what flipscope proves (a free signal
+//!    has more behaviours than the multiplier, never fewer).
+//! 3. `width`: the assertion names a port of the property module whose declared width
+//!    differs from the design signal bound to it.
+//! 4. `clock-as-data`: the assertion reads its clock signal outside its clocking event.
+//! 5. `out-of-range-read`: the assertion selects a bit of a design signal at a constant
+//!    index outside its declared width, or at an index signal wide enough to leave it
+//!    (the value read there is undefined: each engine picks its own).
+//! 6. `reset-convention`: the assertion reads the script's reset signal outside its
+//!    `disable iff`, or JasperGold found its antecedent unreachable (after its reset
+//!    phase) where flipscope refutes it, or the script gives no reset and flipscope's
+//!    counterexample fails in cycle 0 (registers start anywhere).
+//! 7. `unexplained`: none of the above.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::agreement::ExternalClass;
+use super::engine::FlipStatus;
+use super::widths::Width;
+use crate::formal::property::lex::{Kind, Token, tokenize};
+
+/// The cause of a disagreement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cause {
+    BindNotTaken,
+    BlackBoxedMultiplier,
+    Width,
+    ClockAsData,
+    OutOfRangeRead,
+    ResetConvention,
+    Unexplained,
+}
+
+impl Cause {
+    pub const ALL: [Cause; 7] = [
+        Cause::BindNotTaken,
+        Cause::BlackBoxedMultiplier,
+        Cause::Width,
+        Cause::ClockAsData,
+        Cause::OutOfRangeRead,
+        Cause::ResetConvention,
+        Cause::Unexplained,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Cause::BindNotTaken => "bind-not-taken",
+            Cause::BlackBoxedMultiplier => "black-boxed-multiplier",
+            Cause::Width => "width",
+            Cause::ClockAsData => "clock-as-data",
+            Cause::OutOfRangeRead => "out-of-range-read",
+            Cause::ResetConvention => "reset-convention",
+            Cause::Unexplained => "unexplained",
+        }
+    }
+
+    /// The row's label in the table by cause.
+    pub fn label(self) -> &'static str {
+        match self {
+            Cause::BindNotTaken => "bind not taken (not compared)",
+            Cause::BlackBoxedMultiplier => "multiplier black-boxed by JasperGold (WNL018)",
+            Cause::Width => "port width differs from the bound signal",
+            Cause::ClockAsData => "clock read as data",
+            Cause::OutOfRangeRead => "undefined out-of-range read",
+            Cause::ResetConvention => "reset convention",
+            Cause::Unexplained => "unexplained",
+        }
+    }
+}
+
+/// What is known about one assertion when its verdicts differ.
+#[derive(Debug, Clone, Copy)]
+pub struct Evidence<'a> {
+    pub external: ExternalClass,
+    pub status: FlipStatus,
+    /// The import's `bind-not-taken` flag.
+    pub bind_not_taken: bool,
+    /// The run's WNL018 warnings (what JasperGold black-boxed).
+    pub black_boxed: &'a [String],
+    /// The ports of the property module whose declared width differs from their
+    /// bound signal.
+    pub mismatched_ports: &'a [String],
+    /// The statement as the property file has it (the property module's names).
+    pub statement: &'a str,
+    /// The text proven (the design's names, before the reset phase is added).
+    pub proven: &'a str,
+    /// The script's clock signal, when it gives one.
+    pub clock: Option<&'a str>,
+    /// The script's reset expression, when it gives one.
+    pub reset: Option<&'a str>,
+    /// JasperGold's precondition cover status (`covered`, `unreachable`).
+    pub precondition: Option<&'a str>,
+    /// The cycle flipscope's counterexample fails in.
+    pub fail_cycle: Option<usize>,
+    /// The widths of the design's signals.
+    pub widths: &'a HashMap<String, Width>,
+}
+
+/// Whether the verdicts differ: JasperGold's `status` is a proof and flipscope's a
+/// counterexample, or the other way (for a bind that did not take: would differ, had
+/// they been compared).
+pub fn differs(external: Option<&str>, status: FlipStatus) -> bool {
+    matches!(
+        (external, status),
+        (Some("proven"), FlipStatus::Fail) | (Some("cex"), FlipStatus::Pass)
+    )
+}
+
+/// The cause of a disagreement (see the module's order).
+pub fn classify(e: &Evidence) -> Cause {
+    if e.bind_not_taken {
+        return Cause::BindNotTaken;
+    }
+    if !e.black_boxed.is_empty()
+        && e.external == ExternalClass::Cex
+        && e.status == FlipStatus::Pass
+    {
+        return Cause::BlackBoxedMultiplier;
+    }
+    let statement = tokenize(e.statement);
+    if e.mismatched_ports
+        .iter()
+        .any(|p| names(e.statement, &statement, p))
+    {
+        return Cause::Width;
+    }
+    let proven = tokenize(e.proven);
+    let mut clocks = clock_signals(e.proven, &proven);
+    if let Some(c) = e.clock {
+        clocks.push(c.to_string());
+    }
+    if clocks
+        .iter()
+        .any(|c| reads_as_data(e.proven, &proven, c))
+    {
+        return Cause::ClockAsData;
+    }
+    if out_of_range_read(e.proven, &proven, e.widths) {
+        return Cause::OutOfRangeRead;
+    }
+    let reset_named = e.reset.is_some_and(|r| {
+        let rt = tokenize(r);
+        rt.iter()
+            .filter(|t| t.kind == Kind::Ident)
+            .any(|t| reads_outside_disable(e.statement, &statement, t.text(r)))
+    });
+    let unreachable = e.precondition == Some("unreachable") && e.status == FlipStatus::Fail;
+    let free_start = e.reset.is_none() && e.fail_cycle == Some(0);
+    if reset_named || unreachable || free_start {
+        return Cause::ResetConvention;
+    }
+    Cause::Unexplained
+}
+
+/// Whether `name` is one of the identifier tokens of `text`.
+fn names(text: &str, tokens: &[Token], name: &str) -> bool {
+    tokens
+        .iter()
+        .any(|t| t.kind == Kind::Ident && t.text(text) == name)
+}
+
+/// The signals of every clocking event `@(posedge X)` / `@(negedge X)` / `@(X)`.
+fn clock_signals(text: &str, tokens: &[Token]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if t.text(text) != "@" || tokens.get(i + 1).is_none_or(|p| p.text(text) != "(") {
+            continue;
+        }
+        let mut k = i + 2;
+        if tokens
+            .get(k)
+            .is_some_and(|e| matches!(e.text(text), "posedge" | "negedge"))
+        {
+            k += 1;
+        }
+        if let Some(c) = tokens.get(k).filter(|c| c.kind == Kind::Ident) {
+            out.push(c.text(text).to_string());
+        }
+    }
+    out
+}
+
+/// Whether `signal` appears anywhere but as a clocking event's signal (right after
+/// `posedge`, `negedge`, `edge`, or `@(`).
+fn reads_as_data(text: &str, tokens: &[Token], signal: &str) -> bool {
+    tokens.iter().enumerate().any(|(i, t)| {
+        let prev = |k: usize| i.checked_sub(k).map(|j| tokens[j].text(text));
+        let event = matches!(prev(1), Some("posedge" | "negedge" | "edge"))
+            || (prev(1) == Some("(") && prev(2) == Some("@"));
+        t.kind == Kind::Ident && t.text(text) == signal && !event
+    })
+}
+
+/// Whether `signal` appears outside every `disable iff (...)`.
+fn reads_outside_disable(text: &str, tokens: &[Token], signal: &str) -> bool {
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = tokens[i].text(text);
+        if t == "disable"
+            && tokens.get(i + 1).is_some_and(|n| n.text(text) == "iff")
+            && tokens.get(i + 2).is_some_and(|n| n.text(text) == "(")
+        {
+            let mut depth = 0usize;
+            let mut k = i + 2;
+            while k < tokens.len() {
+                match tokens[k].text(text) {
+                    "(" => depth += 1,
+                    ")" => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                k += 1;
+            }
+            i = k + 1;
+            continue;
+        }
+        if tokens[i].kind == Kind::Ident && t == signal {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether some `x[i]` of the text may read outside `x`'s declared bits: a constant
+/// `i` at least the width, or an index signal `i` of `w` bits with `2^w` above it.
+fn out_of_range_read(text: &str, tokens: &[Token], widths: &HashMap<String, Width>) -> bool {
+    tokens.windows(4).any(|w| {
+        if w[0].kind != Kind::Ident || w[1].text(text) != "[" || w[3].text(text) != "]" {
+            return false;
+        }
+        let Some(width) = widths.get(w[0].text(text)) else {
+            return false;
+        };
+        if width.bits <= 1 {
+            return false;
+        }
+        match w[2].kind {
+            Kind::Number => number(w[2].text(text)).is_some_and(|n| n >= u64::from(width.bits)),
+            Kind::Ident => widths
+                .get(w[2].text(text))
+                .is_some_and(|i| i.bits < 64 && (1u64 << i.bits) > u64::from(width.bits)),
+            _ => false,
+        }
+    })
+}
+
+/// The value of an integer literal without x or z digits (`5`, `4'd9`, `'hF`).
+fn number(text: &str) -> Option<u64> {
+    let clean: String = text.chars().filter(|&c| c != '_').collect();
+    let Some((_, rest)) = clean.split_once('\'') else {
+        return clean.parse().ok();
+    };
+    let rest = rest.trim_start_matches(['s', 'S']);
+    let mut chars = rest.chars();
+    let radix = match chars.next()?.to_ascii_lowercase() {
+        'd' => 10,
+        'h' => 16,
+        'b' => 2,
+        'o' => 8,
+        _ => return None,
+    };
+    u64::from_str_radix(chars.as_str(), radix).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn widths() -> HashMap<String, Width> {
+        [("data", 8), ("sel", 4), ("idx", 3), ("clk", 1), ("rst", 1)]
+            .into_iter()
+            .map(|(n, b)| {
+                (
+                    n.to_string(),
+                    Width {
+                        bits: b,
+                        signed: false,
+                    },
+                )
+            })
+            .collect()
+    }
+
+    fn evidence<'a>(
+        statement: &'a str,
+        widths: &'a HashMap<String, Width>,
+        external: ExternalClass,
+        status: FlipStatus,
+    ) -> Evidence<'a> {
+        Evidence {
+            external,
+            status,
+            bind_not_taken: false,
+            black_boxed: &[],
+            mismatched_ports: &[],
+            statement,
+            proven: statement,
+            clock: Some("clk"),
+            reset: Some("rst"),
+            precondition: Some("covered"),
+            fail_cycle: Some(3),
+            widths,
+        }
+    }
+
+    const PLAIN: &str = "assert property (@(posedge clk) disable iff (rst) a |=> b);";
+
+    #[test]
+    fn each_piece_of_evidence_gives_its_cause() {
+        let w = widths();
+        let cex_pass = evidence(PLAIN, &w, ExternalClass::Cex, FlipStatus::Pass);
+        assert_eq!(classify(&cex_pass), Cause::Unexplained);
+        let bind = Evidence {
+            bind_not_taken: true,
+            ..cex_pass
+        };
+        assert_eq!(classify(&bind), Cause::BindNotTaken);
+        let bb = ["PSGFilter.v(89): multiplication operator mult_12u_15u".to_string()];
+        let boxed = Evidence {
+            black_boxed: &bb,
+            ..cex_pass
+        };
+        assert_eq!(classify(&boxed), Cause::BlackBoxedMultiplier);
+        // A free signal never makes JasperGold prove more: not the cause the other way.
+        let boxed_other_way = Evidence {
+            external: ExternalClass::Proven,
+            status: FlipStatus::Fail,
+            ..boxed
+        };
+        assert_eq!(classify(&boxed_other_way), Cause::Unexplained);
+        let ports = ["b".to_string()];
+        let width = Evidence {
+            mismatched_ports: &ports,
+            ..cex_pass
+        };
+        assert_eq!(classify(&width), Cause::Width);
+        let other_port = ["z".to_string()];
+        let width_unread = Evidence {
+            mismatched_ports: &other_port,
+            ..cex_pass
+        };
+        assert_eq!(classify(&width_unread), Cause::Unexplained);
+        let clock = evidence(
+            "assert property (@(posedge clk) $rose(clk) |-> a);",
+            &w,
+            ExternalClass::Proven,
+            FlipStatus::Fail,
+        );
+        assert_eq!(classify(&clock), Cause::ClockAsData);
+        let clock_bare = evidence(
+            "assert property (@(posedge clk) !clk);",
+            &w,
+            ExternalClass::Proven,
+            FlipStatus::Fail,
+        );
+        assert_eq!(classify(&clock_bare), Cause::ClockAsData);
+        for text in [
+            "assert property (@(posedge clk) data[8] == 0);",
+            "assert property (@(posedge clk) data[4'd9] == 0);",
+            "assert property (@(posedge clk) data[sel] == 0);",
+        ] {
+            let e = evidence(text, &w, ExternalClass::Proven, FlipStatus::Fail);
+            assert_eq!(classify(&e), Cause::OutOfRangeRead, "{text}");
+        }
+        for text in [
+            "assert property (@(posedge clk) data[7] == 0);",
+            "assert property (@(posedge clk) data[idx] == 0);",
+        ] {
+            let e = evidence(text, &w, ExternalClass::Proven, FlipStatus::Fail);
+            assert_eq!(classify(&e), Cause::Unexplained, "{text}");
+        }
+        let reset = evidence(
+            "assert property (@(posedge clk) rst |=> q == 0);",
+            &w,
+            ExternalClass::Cex,
+            FlipStatus::Pass,
+        );
+        assert_eq!(classify(&reset), Cause::ResetConvention);
+        let unreachable = Evidence {
+            precondition: Some("unreachable"),
+            ..evidence(PLAIN, &w, ExternalClass::Proven, FlipStatus::Fail)
+        };
+        assert_eq!(classify(&unreachable), Cause::ResetConvention);
+        let free_start = Evidence {
+            reset: None,
+            fail_cycle: Some(0),
+            ..evidence(PLAIN, &w, ExternalClass::Proven, FlipStatus::Fail)
+        };
+        assert_eq!(classify(&free_start), Cause::ResetConvention);
+    }
+
+    #[test]
+    fn the_first_cause_in_order_wins() {
+        let w = widths();
+        let bb = ["x.v(1): multiplication operator".to_string()];
+        let ports = ["rst".to_string()];
+        let e = Evidence {
+            black_boxed: &bb,
+            mismatched_ports: &ports,
+            ..evidence(
+                "assert property (@(posedge clk) rst |-> !clk);",
+                &w,
+                ExternalClass::Cex,
+                FlipStatus::Pass,
+            )
+        };
+        assert_eq!(classify(&e), Cause::BlackBoxedMultiplier);
+        let e = Evidence {
+            black_boxed: &[],
+            ..e
+        };
+        assert_eq!(classify(&e), Cause::Width);
+    }
+
+    #[test]
+    fn only_a_proof_against_a_refutation_differs() {
+        assert!(differs(Some("proven"), FlipStatus::Fail));
+        assert!(differs(Some("cex"), FlipStatus::Pass));
+        assert!(!differs(Some("cex"), FlipStatus::Fail));
+        assert!(!differs(Some("proven"), FlipStatus::Unknown));
+        assert!(!differs(None, FlipStatus::Pass));
+    }
+
+    #[test]
+    fn reads_literals() {
+        assert_eq!(number("12"), Some(12));
+        assert_eq!(number("4'd9"), Some(9));
+        assert_eq!(number("'hF"), Some(15));
+        assert_eq!(number("8'sb1000_0000"), Some(128));
+        assert_eq!(number("4'bx"), None);
+    }
+}
