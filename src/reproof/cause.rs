@@ -5,8 +5,11 @@
 //! 1. `bind-not-taken`: the import's flag; JasperGold proved the property module's free
 //!    inputs, not the design.
 //! 2. `black-boxed-multiplier`: JasperGold's log replaced an operator by a free signal
-//!    (its warning WNL018) and JasperGold refutes what flipscope proves (a free signal
-//!    has more behaviours than the multiplier, never fewer).
+//!    (its warning WNL018), the assertion depends on it (it is that line of the property
+//!    file, or it names a signal assigned from that line of the design, directly or
+//!    through further assignments: [`black_boxed_cone`]), and JasperGold refutes what
+//!    flipscope proves (a free signal has more behaviours than the multiplier, never
+//!    fewer).
 //! 3. `width`: the assertion names a port of the property module whose declared width
 //!    differs from the design signal bound to it.
 //! 4. `clock-as-data`: the assertion reads its clock signal outside its clocking event.
@@ -85,8 +88,9 @@ pub struct Evidence<'a> {
     pub status: FlipStatus,
     /// The import's `bind-not-taken` flag.
     pub bind_not_taken: bool,
-    /// The run's WNL018 warnings (what JasperGold black-boxed).
-    pub black_boxed: &'a [String],
+    /// Whether the assertion depends on what JasperGold black-boxed (WNL018): see
+    /// [`black_boxed_cone`].
+    pub black_boxed: bool,
     /// The ports of the property module whose declared width differs from their
     /// bound signal.
     pub mismatched_ports: &'a [String],
@@ -121,7 +125,7 @@ pub fn classify(e: &Evidence) -> Cause {
     if e.bind_not_taken {
         return Cause::BindNotTaken;
     }
-    if !e.black_boxed.is_empty()
+    if e.black_boxed
         && e.external == ExternalClass::Cex
         && e.status == FlipStatus::Pass
     {
@@ -160,6 +164,105 @@ pub fn classify(e: &Evidence) -> Cause {
         return Cause::ResetConvention;
     }
     Cause::Unexplained
+}
+
+/// What the run's black-boxed operators (WNL018 warnings, `F.v(89): multiplication
+/// operator ...`) reach: the signals assigned on those lines of the design's `sources`
+/// and, to a fixed point, every signal assigned from one of them (`x = ...;`,
+/// `x <= ...;`, `assign x = ...;`, one assignment per statement), and the
+/// (file, line) places of the warnings (a property file's own multiplication).
+pub fn black_boxed_cone(
+    sources: &[(String, String)],
+    black_boxed: &[String],
+) -> (Vec<String>, Vec<(String, usize)>) {
+    let mut places: Vec<(String, usize)> = Vec::new();
+    for w in black_boxed {
+        let Some((file, rest)) = w.split_once('(') else {
+            continue;
+        };
+        if let Some(line) = rest.split(')').next().and_then(|l| l.parse().ok()) {
+            places.push((file.rsplit('/').next().unwrap_or(file).to_string(), line));
+        }
+    }
+    // Every assignment: (lhs, identifiers on the right), with its file and line.
+    let mut assigns: Vec<(String, usize, String, Vec<String>)> = Vec::new();
+    for (name, text) in sources {
+        let file = name.rsplit('/').next().unwrap_or(name).to_string();
+        let mut line = 1;
+        for stmt in text.split_inclusive(';') {
+            let start = line;
+            line += stmt.matches('\n').count();
+            let toks = tokenize(stmt);
+            let Some(eq) = toks
+                .iter()
+                .position(|t| matches!(t.text(stmt), "=" | "<="))
+            else {
+                continue;
+            };
+            let Some(lhs) = toks[..eq]
+                .iter()
+                .rev()
+                .find(|t| t.kind == Kind::Ident && !is_keyword(t.text(stmt)))
+            else {
+                continue;
+            };
+            let rhs: Vec<String> = toks[eq + 1..]
+                .iter()
+                .filter(|t| t.kind == Kind::Ident)
+                .map(|t| t.text(stmt).to_string())
+                .collect();
+            // The statement's own line is where its `=` is.
+            let at = start + stmt[..toks[eq].start].matches('\n').count();
+            assigns.push((file.clone(), at, lhs.text(stmt).to_string(), rhs));
+        }
+    }
+    let mut cone: Vec<String> = assigns
+        .iter()
+        .filter(|(f, l, _, _)| places.iter().any(|(pf, pl)| pf == f && pl == l))
+        .map(|(_, _, lhs, _)| lhs.clone())
+        .collect();
+    loop {
+        let before = cone.len();
+        for (_, _, lhs, rhs) in &assigns {
+            if !cone.contains(lhs) && rhs.iter().any(|r| cone.contains(r)) {
+                cone.push(lhs.clone());
+            }
+        }
+        if cone.len() == before {
+            break;
+        }
+    }
+    (cone, places)
+}
+
+fn is_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "assign" | "begin" | "end" | "if" | "else" | "case" | "default" | "always" | "for"
+    )
+}
+
+/// Whether the assertion `statement` (of `file`, at `line`) depends on the black-boxed
+/// operators of [`black_boxed_cone`]: it is at one of the places, or names a signal of
+/// the cone.
+pub fn depends_on(
+    cone: &(Vec<String>, Vec<(String, usize)>),
+    statement: &str,
+    file: &str,
+    line: Option<usize>,
+) -> bool {
+    let file = file.rsplit('/').next().unwrap_or(file);
+    let lines = statement.matches('\n').count();
+    if let Some(l) = line
+        && cone
+            .1
+            .iter()
+            .any(|(f, pl)| f == file && (l..=l + lines).contains(pl))
+    {
+        return true;
+    }
+    let toks = tokenize(statement);
+    cone.0.iter().any(|s| names(statement, &toks, s))
 }
 
 /// Whether `name` is one of the identifier tokens of `text`.
@@ -306,7 +409,7 @@ mod tests {
             external,
             status,
             bind_not_taken: false,
-            black_boxed: &[],
+            black_boxed: false,
             mismatched_ports: &[],
             statement,
             proven: statement,
@@ -330,9 +433,8 @@ mod tests {
             ..cex_pass
         };
         assert_eq!(classify(&bind), Cause::BindNotTaken);
-        let bb = ["PSGFilter.v(89): multiplication operator mult_12u_15u".to_string()];
         let boxed = Evidence {
-            black_boxed: &bb,
+            black_boxed: true,
             ..cex_pass
         };
         assert_eq!(classify(&boxed), Cause::BlackBoxedMultiplier);
@@ -407,10 +509,9 @@ mod tests {
     #[test]
     fn the_first_cause_in_order_wins() {
         let w = widths();
-        let bb = ["x.v(1): multiplication operator".to_string()];
         let ports = ["rst".to_string()];
         let e = Evidence {
-            black_boxed: &bb,
+            black_boxed: true,
             mismatched_ports: &ports,
             ..evidence(
                 "assert property (@(posedge clk) rst |-> !clk);",
@@ -421,7 +522,7 @@ mod tests {
         };
         assert_eq!(classify(&e), Cause::BlackBoxedMultiplier);
         let e = Evidence {
-            black_boxed: &[],
+            black_boxed: false,
             ..e
         };
         assert_eq!(classify(&e), Cause::Width);
@@ -434,6 +535,21 @@ mod tests {
         assert!(!differs(Some("cex"), FlipStatus::Fail));
         assert!(!differs(Some("proven"), FlipStatus::Unknown));
         assert!(!differs(None, FlipStatus::Pass));
+    }
+
+    #[test]
+    fn the_black_boxed_cone_follows_assignments() {
+        let rtl = "module m(input [3:0] a, b, output [7:0] p, output reg [7:0] q, output [3:0] r);\n  wire [7:0] t;\n  assign t = a * b;\n  assign p = t + 1;\n  always @(posedge clk) q <= p;\n  assign r = a;\nendmodule\n";
+        let sources = [("rtl/m.v".to_string(), rtl.to_string())];
+        let warnings = ["m.v(3): multiplication operator mult_4u_4u (size 8) automatically black boxed.".to_string(),
+            "property_x.sva(7): multiplication operator".to_string()];
+        let cone = black_boxed_cone(&sources, &warnings);
+        assert_eq!(cone.0, ["t", "p", "q"]);
+        assert!(depends_on(&cone, "assert property (@(posedge clk) q > 0);", "p.sva", Some(2)));
+        assert!(!depends_on(&cone, "assert property (@(posedge clk) r > 0);", "p.sva", Some(2)));
+        // The property file's own multiplication, at the statement's line.
+        assert!(depends_on(&cone, "assert property (@(posedge clk) r * a > 0);", "property_x.sva", Some(7)));
+        assert!(!depends_on(&cone, "assert property (@(posedge clk) r * a > 0);", "property_x.sva", Some(8)));
     }
 
     #[test]

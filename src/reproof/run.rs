@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
 
 use super::agreement::ExternalClass;
-use super::cause::{Evidence, classify, differs};
+use super::cause::{Evidence, black_boxed_cone, classify, depends_on, differs};
 use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict, FlipStatus};
 use super::record::{ExternalSide, ReproofRecord};
 use super::scope::{design_of, in_top_scope, renamed_ports, with_reset_disabled};
@@ -111,6 +111,7 @@ pub fn reprove(
                             .map(|c| c.split_whitespace().last().unwrap_or(c).to_string()),
                         reset: p.reset.clone(),
                         signals,
+                        sources: design_of(p).map(|d| d.sources).unwrap_or_default(),
                     },
                 );
                 design_of(p)
@@ -186,7 +187,15 @@ pub fn reprove(
                 },
                 status: v.status,
                 bind_not_taken: u.bind_not_taken,
-                black_boxed: &u.black_boxed,
+                black_boxed: !u.black_boxed.is_empty()
+                    && ctx.is_some_and(|c| {
+                        depends_on(
+                            &black_boxed_cone(&c.sources, &u.black_boxed),
+                            &u.text,
+                            &u.file,
+                            u.line,
+                        )
+                    }),
                 mismatched_ports: &mismatched_ports[i],
                 statement: &u.text,
                 proven: &in_scope[i],
@@ -231,6 +240,8 @@ struct Context {
     clock: Option<String>,
     reset: Option<String>,
     signals: HashMap<String, Width>,
+    /// The design's sources (name, text).
+    sources: Vec<(String, String)>,
 }
 
 /// The widths of the top module's signals (from whichever source declares it).

@@ -11,6 +11,10 @@
 //!
 //! A run that never raises an output says nothing: PDR then decides as before. The
 //! seed is fixed, so the same model gets the same runs (and the same verdicts).
+//! [`set_enabled`]`(false)` turns it off for the whole process (the prove benchmark
+//! measures the engine without it, side by side).
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -20,6 +24,19 @@ use super::aiger::{Aig, Witness};
 /// Words of 64 runs simulated together (the runs differ in how often inputs are 1:
 /// one word each at densities 1/2, 1/4, 3/4, 1/16 and 15/16).
 const WORDS: usize = 5;
+
+static ENABLED: AtomicBool = AtomicBool::new(true);
+
+/// Turns the simulation on or off for every later check of this process (on by
+/// default; off, every output is left to PDR and BMC as before it existed).
+pub fn set_enabled(on: bool) {
+    ENABLED.store(on, Ordering::Relaxed);
+}
+
+/// Whether the simulation runs.
+pub fn enabled() -> bool {
+    ENABLED.load(Ordering::Relaxed)
+}
 
 /// The first hit of an output: the cycle it first rises in some run, and that run's
 /// inputs up to that cycle.
