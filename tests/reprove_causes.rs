@@ -145,7 +145,11 @@ fn every_differing_verdict_gets_the_cause_its_evidence_shows() {
         .args(["--filter", "cause=clock-as-data", "--format", "json"])
         .output()
         .unwrap();
-    assert!(listed.status.success(), "{}", String::from_utf8_lossy(&listed.stderr));
+    assert!(
+        listed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&listed.stderr)
+    );
     let listed = String::from_utf8_lossy(&listed.stdout);
     assert!(listed.contains("top/m/1-shot/#2"), "{listed}");
     assert!(!listed.contains("top/m/1-shot/#1\""), "{listed}");

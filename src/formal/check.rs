@@ -186,7 +186,12 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
         );
         let started = Instant::now();
         let built = yosys::build(s.tools, unit.design, &top, h, dir.path(), &s.limits);
-        profile::record(Phase::Elaborate, !unit.vacuity, started.elapsed(), entries_len);
+        profile::record(
+            Phase::Elaborate,
+            !unit.vacuity,
+            started.elapsed(),
+            entries_len,
+        );
         match built {
             Ok(m) => break Some(m),
             Err(Failure::Entry(k, msg)) => {

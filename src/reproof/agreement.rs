@@ -298,6 +298,9 @@ mod tests {
         assert_eq!(a.by_cause[&Cause::BindNotTaken], (0, 1));
         // The bind-not-taken one is not compared.
         assert_eq!(a.disagreements, [0, 1, 2]);
-        assert_eq!(records[1].field("cause").as_deref(), Some("black-boxed-multiplier"));
+        assert_eq!(
+            records[1].field("cause").as_deref(),
+            Some("black-boxed-multiplier")
+        );
     }
 }

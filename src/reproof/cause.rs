@@ -125,10 +125,7 @@ pub fn classify(e: &Evidence) -> Cause {
     if e.bind_not_taken {
         return Cause::BindNotTaken;
     }
-    if e.black_boxed
-        && e.external == ExternalClass::Cex
-        && e.status == FlipStatus::Pass
-    {
+    if e.black_boxed && e.external == ExternalClass::Cex && e.status == FlipStatus::Pass {
         return Cause::BlackBoxedMultiplier;
     }
     let statement = tokenize(e.statement);
@@ -143,10 +140,7 @@ pub fn classify(e: &Evidence) -> Cause {
     if let Some(c) = e.clock {
         clocks.push(c.to_string());
     }
-    if clocks
-        .iter()
-        .any(|c| reads_as_data(e.proven, &proven, c))
-    {
+    if clocks.iter().any(|c| reads_as_data(e.proven, &proven, c)) {
         return Cause::ClockAsData;
     }
     if out_of_range_read(e.proven, &proven, e.widths) {
@@ -193,10 +187,7 @@ pub fn black_boxed_cone(
             let start = line;
             line += stmt.matches('\n').count();
             let toks = tokenize(stmt);
-            let Some(eq) = toks
-                .iter()
-                .position(|t| matches!(t.text(stmt), "=" | "<="))
-            else {
+            let Some(eq) = toks.iter().position(|t| matches!(t.text(stmt), "=" | "<=")) else {
                 continue;
             };
             let Some(lhs) = toks[..eq]
@@ -541,15 +532,38 @@ mod tests {
     fn the_black_boxed_cone_follows_assignments() {
         let rtl = "module m(input [3:0] a, b, output [7:0] p, output reg [7:0] q, output [3:0] r);\n  wire [7:0] t;\n  assign t = a * b;\n  assign p = t + 1;\n  always @(posedge clk) q <= p;\n  assign r = a;\nendmodule\n";
         let sources = [("rtl/m.v".to_string(), rtl.to_string())];
-        let warnings = ["m.v(3): multiplication operator mult_4u_4u (size 8) automatically black boxed.".to_string(),
-            "property_x.sva(7): multiplication operator".to_string()];
+        let warnings = [
+            "m.v(3): multiplication operator mult_4u_4u (size 8) automatically black boxed."
+                .to_string(),
+            "property_x.sva(7): multiplication operator".to_string(),
+        ];
         let cone = black_boxed_cone(&sources, &warnings);
         assert_eq!(cone.0, ["t", "p", "q"]);
-        assert!(depends_on(&cone, "assert property (@(posedge clk) q > 0);", "p.sva", Some(2)));
-        assert!(!depends_on(&cone, "assert property (@(posedge clk) r > 0);", "p.sva", Some(2)));
+        assert!(depends_on(
+            &cone,
+            "assert property (@(posedge clk) q > 0);",
+            "p.sva",
+            Some(2)
+        ));
+        assert!(!depends_on(
+            &cone,
+            "assert property (@(posedge clk) r > 0);",
+            "p.sva",
+            Some(2)
+        ));
         // The property file's own multiplication, at the statement's line.
-        assert!(depends_on(&cone, "assert property (@(posedge clk) r * a > 0);", "property_x.sva", Some(7)));
-        assert!(!depends_on(&cone, "assert property (@(posedge clk) r * a > 0);", "property_x.sva", Some(8)));
+        assert!(depends_on(
+            &cone,
+            "assert property (@(posedge clk) r * a > 0);",
+            "property_x.sva",
+            Some(7)
+        ));
+        assert!(!depends_on(
+            &cone,
+            "assert property (@(posedge clk) r * a > 0);",
+            "property_x.sva",
+            Some(8)
+        ));
     }
 
     #[test]

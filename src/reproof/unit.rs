@@ -132,7 +132,10 @@ fn generation_units(study: &Study, g: &Generation) -> Vec<AssertionUnit> {
         .unwrap_or_default();
     ports.sort_by(|a, b| a.0.cmp(&b.0));
     let black_boxed: Vec<String> = run
-        .and_then(|r| r.extra.get(crate::study::assertionbench::verdicts::BLACK_BOXED))
+        .and_then(|r| {
+            r.extra
+                .get(crate::study::assertionbench::verdicts::BLACK_BOXED)
+        })
         .and_then(|v| v.as_array())
         .map(|a| {
             a.iter()

@@ -134,7 +134,9 @@ mod tests {
         let aig = toy();
         // The bad output (x in two cycles in a row) cannot rise in cycle 0.
         let hits = first_hits(&aig, &[0], 8, 0);
-        let hit = hits[0].clone().expect("x twice in a row is likely in 8 cycles");
+        let hit = hits[0]
+            .clone()
+            .expect("x twice in a row is likely in 8 cycles");
         assert!(hit.cycle >= 1);
         let outs = simulate(&aig, &hit.witness);
         assert_eq!(outs.len(), hit.cycle + 1);

@@ -339,7 +339,9 @@ mod tests {
         let log = parse_log(&format!("{w}\n{w}\nWARNING (WRS031): other\n{OK}"));
         assert_eq!(
             log.black_boxed,
-            ["PSGFilter.v(89): multiplication operator mult_12u_15u (size 27) automatically black boxed."]
+            [
+                "PSGFilter.v(89): multiplication operator mult_12u_15u (size 27) automatically black boxed."
+            ]
         );
         assert!(parse_log(OK).black_boxed.is_empty());
     }
