@@ -28,7 +28,7 @@ assert property (@(posedge clk) !clk);
 assert property (@(posedge clk) disable iff (rst) low <= 4'd15);
 assert property (@(posedge clk) data[a] == 1'b0 || 1'b1);
 assert property (@(posedge clk) rst |=> cnt == 8'd7);
-assert property (@(posedge clk) disable iff (rst) cnt != 8'd200);
+assert property (@(posedge clk) disable iff (rst) cnt != 8'd3);
 endmodule
 ";
 
