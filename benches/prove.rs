@@ -2,7 +2,10 @@
 //! way EquivSVA's scripts check them, in one run (figures printed, nothing asserted):
 //!
 //! 1. flipscope: every property of the 96 generations on its own implementation, then
-//!    every passing one on the family's three mutants (one model per design, PDR).
+//!    every passing one on the family's three mutants (one model per design), twice:
+//!    as issue 13 measured it (PDR for every output) and as it is now (a random
+//!    simulation of each model first); both profiles are printed (tool seconds per
+//!    phase), and the verdicts of the two runs compared.
 //! 2. The EquivSVA way: the same checks, each with its own yosys elaboration (design
 //!    plus that one property's monitor as an immediate assertion, SMT2 model) and its
 //!    own solver processes (yosys-smtbmc base case and induction, depth 30, as
@@ -18,6 +21,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use flipscope::formal::engine::harness::{self, Entry};
+use flipscope::formal::engine::profile::{self, Phase};
 use flipscope::formal::lower::lower;
 use flipscope::formal::{
     CacheChoice, Design, FormalStatus, Job, PastConvention, PropertySet, ProveOptions, Prover,
@@ -90,9 +94,7 @@ fn main() {
     })
     .expect("yosys and yosys-abc");
 
-    // 1. flipscope.
-    let cpu = children_cpu();
-    let started = Instant::now();
+    // 1. flipscope as issue 13 measured it (no random simulation), then as it is now.
     let batch: Vec<Job> = tasks
         .iter()
         .map(|t| Job {
@@ -101,9 +103,27 @@ fn main() {
             mutants: &t.mutants,
         })
         .collect();
-    let reports = prover.prove_batch(&batch);
-    let ours_wall = started.elapsed();
-    let ours_cpu = children_cpu() - cpu;
+    let mut runs = Vec::new();
+    for simulate in [false, true] {
+        flipscope::formal::engine::simulate::set_enabled(simulate);
+        profile::reset();
+        let cpu = children_cpu();
+        let started = Instant::now();
+        let reports = prover.prove_batch(&batch);
+        runs.push((
+            started.elapsed(),
+            children_cpu() - cpu,
+            profile::snapshot(),
+            reports,
+        ));
+    }
+    let (before_wall, before_cpu, before_profile, before_reports) = runs.remove(0);
+    let (ours_wall, ours_cpu, ours_profile, reports) = runs.remove(0);
+    let differing = verdicts(&before_reports)
+        .iter()
+        .zip(verdicts(&reports).iter())
+        .filter(|(a, b)| a != b)
+        .count();
     // The checks both runs do: (design, property index, of a task) on the
     // implementation with a verdict, and every passing one on each mutant.
     let mut checks: Vec<(&Design, &Task, usize)> = Vec::new();
@@ -141,13 +161,37 @@ fn main() {
     let theirs_wall = started.elapsed();
     let theirs_cpu = children_cpu() - cpu;
 
+    let abc_start = abc_start_up();
     println!(
         "prove bench: {} checks ({} on implementations, {on_mutants} on mutants), {jobs} jobs",
         checks.len(),
         checks.len() - on_mutants
     );
+    println!("profile before (issue 13's engine: PDR for every output):\n{before_profile}");
+    println!("profile after (random simulation first):\n{ours_profile}");
+    let abc_runs = |p: &profile::Profile| -> u64 {
+        p.phases
+            .iter()
+            .filter(|(ph, _)| !matches!(ph, Phase::Elaborate | Phase::Simulate))
+            .map(|(_, c)| c[0].runs + c[1].runs)
+            .sum()
+    };
     println!(
-        "  flipscope (one model per design, PDR)        wall {:>8.1} s   tools' CPU {:>8.1} s",
+        "  ABC start-up: {:.1} ms per process (empty script, median of 9): {:.1} s before, {:.1} s after",
+        abc_start * 1e3,
+        abc_start * abc_runs(&before_profile) as f64,
+        abc_start * abc_runs(&ours_profile) as f64
+    );
+    println!(
+        "  verdicts that differ between before and after (status, vacuity, failing cycle, category, mutants): {differing}"
+    );
+    println!(
+        "  flipscope before (PDR per output)             wall {:>8.1} s   tools' CPU {:>8.1} s",
+        secs(before_wall),
+        before_cpu
+    );
+    println!(
+        "  flipscope (one model per design, sim + PDR)   wall {:>8.1} s   tools' CPU {:>8.1} s",
         secs(ours_wall),
         ours_cpu
     );
@@ -157,10 +201,58 @@ fn main() {
         theirs_cpu
     );
     println!(
-        "  speed-up: {:.1}x wall, {:.1}x CPU",
+        "  speed-up: {:.1}x wall, {:.1}x CPU (before: {:.1}x wall, {:.1}x CPU)",
         secs(theirs_wall) / secs(ours_wall),
-        theirs_cpu / ours_cpu.max(1e-9)
+        theirs_cpu / ours_cpu.max(1e-9),
+        secs(theirs_wall) / secs(before_wall),
+        theirs_cpu / before_cpu.max(1e-9)
     );
+}
+
+/// What the reports say, per property: status, vacuity, failing cycle, failure
+/// category and the mutants' statuses.
+type Said = (
+    FormalStatus,
+    Option<bool>,
+    Option<usize>,
+    String,
+    Vec<FormalStatus>,
+);
+
+fn verdicts(reports: &[flipscope::formal::Report]) -> Vec<Said> {
+    reports
+        .iter()
+        .flat_map(|r| &r.outcomes)
+        .map(|o| {
+            (
+                o.status,
+                o.vacuous,
+                o.counterexample.as_ref().map(|c| c.fail_cycle),
+                format!("{:?}", o.failure),
+                o.mutants.iter().map(|m| m.status).collect(),
+            )
+        })
+        .collect()
+}
+
+/// Seconds one yosys-abc process takes on an empty script (median of 9).
+fn abc_start_up() -> f64 {
+    let Ok(dir) = tempfile::tempdir() else {
+        return 0.0;
+    };
+    let _ = std::fs::write(dir.path().join("empty.abc"), "\n");
+    let mut times: Vec<f64> = (0..9)
+        .map(|_| {
+            let t = Instant::now();
+            let _ = Command::new("yosys-abc")
+                .args(["-s", "-f", "empty.abc"])
+                .current_dir(dir.path())
+                .output();
+            t.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[4]
 }
 
 fn secs(d: Duration) -> f64 {

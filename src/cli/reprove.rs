@@ -217,6 +217,53 @@ pub fn agreement_table(a: &Agreement) -> String {
         pct(a.agree, a.compared),
         a.disagreements.len()
     ));
+    out.push_str(&cause_table(a));
+    out
+}
+
+/// The verdicts that differ, by cause (docs/assertionbench.md): one row per cause
+/// found, each with both directions.
+pub fn cause_table(a: &Agreement) -> String {
+    if a.by_cause.is_empty() {
+        return String::new();
+    }
+    let mut rows: Vec<[String; 4]> = vec![[
+        "cause of differing verdicts".into(),
+        "proven/cex".into(),
+        "cex/proven".into(),
+        "total".into(),
+    ]];
+    for (cause, (pc, cp)) in &a.by_cause {
+        rows.push([
+            cause.label().to_string(),
+            pc.to_string(),
+            cp.to_string(),
+            (pc + cp).to_string(),
+        ]);
+    }
+    let w: Vec<usize> = (0..4)
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    for (k, r) in rows.iter().enumerate() {
+        out.push_str(&format!(
+            "{:<a$}  {:>b$}  {:>c$}  {:>d$}\n",
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            a = w[0],
+            b = w[1],
+            c = w[2],
+            d = w[3]
+        ));
+        if k == 0 {
+            let rule: Vec<String> = w.iter().map(|n| "-".repeat(*n)).collect();
+            out.push_str(&rule.join("  "));
+            out.push('\n');
+        }
+    }
+    out.push_str("(JasperGold/flipscope; list one cause with: flipscope assertions STUDY --filter cause=NAME)\n");
     out
 }
 
@@ -318,6 +365,7 @@ fn json_summary(s: &ReproofSummary, a: &Agreement) -> String {
         "seconds": s.seconds,
         "design_failures": s.design_failures.iter().map(|f| json!({"design": f.program, "assertions": f.assertions, "message": f.message})).collect::<Vec<_>>(),
         "unsupported": s.unsupported,
+        "by_cause": a.by_cause.iter().map(|(c, (pc, cp))| (c.as_str().to_string(), json!({"proven_cex": pc, "cex_proven": cp}))).collect::<BTreeMap<_, _>>(),
         "width_mismatches": s.width_mismatches,
     });
     let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();

@@ -5,7 +5,8 @@
 //! rejects makes every property an `error` with yosys's message, located in the user's
 //! file.
 
-use std::time::Duration;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -16,6 +17,8 @@ use super::engine::abc::{self, Verdict};
 use super::engine::harness::{self, Line};
 use super::engine::netlist::Netlist;
 use super::engine::process;
+use super::engine::profile::{self, Phase};
+use super::engine::simulate::{self, Hit};
 use super::engine::tools::Tools;
 use super::engine::yosys::{self, Failure, Limits, Model};
 use super::lower::Lowered;
@@ -174,13 +177,22 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
                 lowered: &unit.entries[i].lowered,
             })
             .collect();
+        let entries_len = entries.len();
         let h = harness::build(
             &unit.design.files[top.file].text,
             top.end,
             &entries,
             unit.reset.as_deref(),
         );
-        match yosys::build(s.tools, unit.design, &top, h, dir.path(), &s.limits) {
+        let started = Instant::now();
+        let built = yosys::build(s.tools, unit.design, &top, h, dir.path(), &s.limits);
+        profile::record(
+            Phase::Elaborate,
+            !unit.vacuity,
+            started.elapsed(),
+            entries_len,
+        );
+        match built {
             Ok(m) => break Some(m),
             Err(Failure::Entry(k, msg)) => {
                 let i = active.remove(k);
@@ -338,21 +350,44 @@ fn check_model(
             .map(|b| b.1);
         jobs.push((k, bad.1, trig.1, late));
     }
-    // The properties first; then vacuity, of the passing ones only.
-    let outs: Vec<usize> = jobs.iter().map(|j| j.1).collect();
+    let mutant = !unit.vacuity;
+    // Random simulation first: every output it raises is reachable, with a witness.
+    let hits = simulated(s, model, &jobs, unit.vacuity, mutant);
+    // The properties the simulation did not refute by PDR; then vacuity, of the
+    // passing ones only (those whose antecedent the simulation did not match).
     let mut bad_verdicts: Vec<Option<Verdict>> = vec![None; active.len()];
-    for (j, v) in jobs.iter().zip(run_checks(s, model, &outs)) {
+    let mut to_prove: Vec<&Job> = Vec::new();
+    for j in &jobs {
+        match hits.get(&j.1) {
+            Some(hit) => bad_verdicts[j.0] = Some(Verdict::Reached(hit.witness.clone())),
+            None => to_prove.push(j),
+        }
+    }
+    let outs: Vec<usize> = to_prove.iter().map(|j| j.1).collect();
+    for (j, v) in to_prove
+        .iter()
+        .zip(run_checks(s, model, &outs, Phase::Prove, mutant))
+    {
         bad_verdicts[j.0] = Some(v);
     }
-    let beyond = shorten(s, model, &jobs, &mut bad_verdicts);
+    let beyond = shorten(s, model, &jobs, &mut bad_verdicts, mutant);
     let mut trig_verdicts: Vec<Option<Verdict>> = vec![None; active.len()];
     if unit.vacuity {
-        let proved: Vec<&Job> = jobs
+        let mut proved: Vec<&Job> = Vec::new();
+        for j in jobs
             .iter()
             .filter(|j| bad_verdicts[j.0] == Some(Verdict::Proved))
-            .collect();
+        {
+            match hits.get(&j.2) {
+                Some(hit) => trig_verdicts[j.0] = Some(Verdict::Reached(hit.witness.clone())),
+                None => proved.push(j),
+            }
+        }
         let outs: Vec<usize> = proved.iter().map(|j| j.2).collect();
-        for (j, v) in proved.iter().zip(run_checks(s, model, &outs)) {
+        for (j, v) in proved
+            .iter()
+            .zip(run_checks(s, model, &outs, Phase::Vacuity, mutant))
+        {
             trig_verdicts[j.0] = Some(v);
         }
     }
@@ -433,7 +468,7 @@ fn check_model(
         };
         results[k] = Some(r);
     }
-    explain_cycle_zero(s, unit, model, &jobs, &mut results);
+    explain_cycle_zero(s, unit, model, &jobs, &hits, &mut results);
     results.into_iter().map(Option::unwrap).collect()
 }
 
@@ -445,11 +480,16 @@ fn shorten(
     model: &Model,
     jobs: &[Job],
     verdicts: &mut [Option<Verdict>],
+    mutant: bool,
 ) -> Vec<Option<usize>> {
     let mut beyond = vec![None; verdicts.len()];
     let mut asks: Vec<(usize, (usize, u32))> = Vec::new();
     for j in jobs {
         if let Some(Verdict::Reached(w)) = &verdicts[j.0] {
+            // A witness of one cycle (a failure in cycle 0) is a shortest one already.
+            if w.frames.len() <= 1 {
+                continue;
+            }
             let frames = (w.frames.len() as u32).clamp(1, s.depth);
             asks.push((j.0, (j.1, frames)));
         }
@@ -459,7 +499,8 @@ fn shorten(
     }
     let outs: Vec<(usize, u32)> = asks.iter().map(|a| a.1).collect();
     let found = parallel(s, &outs, |outs| {
-        abc::shortest(
+        let started = Instant::now();
+        let v = abc::shortest(
             s.tools,
             &model.dir,
             model.aig.inputs,
@@ -467,7 +508,9 @@ fn shorten(
             outs,
             s.timeout,
             s.limits.memory_bytes,
-        )
+        );
+        profile::record(Phase::Shorten, mutant, started.elapsed(), outs.len());
+        v
     });
     for ((k, (_, frames)), v) in asks.iter().zip(found) {
         match v {
@@ -493,6 +536,7 @@ fn explain_cycle_zero(
     unit: &Unit,
     model: &Model,
     jobs: &[Job],
+    hits: &HashMap<usize, Hit>,
     results: &mut [Option<CheckResult>],
 ) {
     let Some(reset) = unit.reset.as_deref() else {
@@ -504,14 +548,19 @@ fn explain_cycle_zero(
             let r = results[j.0].as_ref()?;
             let cex = r.counterexample.as_ref()?;
             let late = j.3?;
-            (r.status == FormalStatus::Fail && cex.fail_cycle == 0).then_some((j.0, late))
+            // A `late` the simulation raised fails after cycle 0 too.
+            (r.status == FormalStatus::Fail && cex.fail_cycle == 0 && !hits.contains_key(&late))
+                .then_some((j.0, late))
         })
         .collect();
     if asks.is_empty() {
         return;
     }
     let outs: Vec<usize> = asks.iter().map(|a| a.1).collect();
-    for ((k, _), v) in asks.iter().zip(run_checks(s, model, &outs)) {
+    for ((k, _), v) in asks
+        .iter()
+        .zip(run_checks(s, model, &outs, Phase::CycleZero, !unit.vacuity))
+    {
         if v != Verdict::Proved {
             continue;
         }
@@ -536,8 +585,52 @@ fn parallel<T: Sync, V: Send>(
     out.into_iter().flatten().collect()
 }
 
+/// Most cycles of the random simulation (at most `--depth`).
+const SIMULATED_CYCLES: u32 = 64;
+
+/// The seed of the random simulation (fixed: the same model gets the same runs).
+const SIMULATION_SEED: u64 = 0x5eed_f11b_5c0e;
+
+/// The outputs of `jobs` (`bad`, with `trig` and `late` when they may be asked for)
+/// that the random simulation raises, each with its first hit.
+fn simulated(
+    s: &Settings,
+    model: &Model,
+    jobs: &[Job],
+    vacuity: bool,
+    mutant: bool,
+) -> HashMap<usize, Hit> {
+    let mut outs: Vec<usize> = Vec::new();
+    for j in jobs {
+        outs.push(j.1);
+        if vacuity {
+            outs.push(j.2);
+        }
+        outs.extend(j.3);
+    }
+    outs.sort_unstable();
+    outs.dedup();
+    if outs.is_empty() || !simulate::enabled() {
+        return HashMap::new();
+    }
+    let started = Instant::now();
+    let cycles = s.depth.min(SIMULATED_CYCLES) as usize;
+    let hits = simulate::first_hits(&model.aig, &outs, cycles, SIMULATION_SEED);
+    profile::record(Phase::Simulate, mutant, started.elapsed(), outs.len());
+    outs.into_iter()
+        .zip(hits)
+        .filter_map(|(o, h)| Some((o, h?)))
+        .collect()
+}
+
 /// Checks `outputs` of the model in batches, in parallel.
-fn run_checks(s: &Settings, model: &Model, outputs: &[usize]) -> Vec<Verdict> {
+fn run_checks(
+    s: &Settings,
+    model: &Model,
+    outputs: &[usize],
+    phase: Phase,
+    mutant: bool,
+) -> Vec<Verdict> {
     if outputs.is_empty() {
         return Vec::new();
     }
@@ -546,7 +639,8 @@ fn run_checks(s: &Settings, model: &Model, outputs: &[usize]) -> Vec<Verdict> {
     let verdicts: Vec<Vec<Verdict>> = chunks
         .par_iter()
         .map(|outs| {
-            abc::check(
+            let started = Instant::now();
+            let v = abc::check(
                 s.tools,
                 &model.dir,
                 model.aig.inputs,
@@ -555,7 +649,9 @@ fn run_checks(s: &Settings, model: &Model, outputs: &[usize]) -> Vec<Verdict> {
                 s.timeout,
                 s.depth,
                 s.limits.memory_bytes,
-            )
+            );
+            profile::record(phase, mutant, started.elapsed(), outs.len());
+            v
         })
         .collect();
     verdicts.into_iter().flatten().collect()

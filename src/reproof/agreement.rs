@@ -9,6 +9,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+use super::cause::Cause;
 use super::record::ReproofRecord;
 use crate::stats::filter::FieldRow;
 use crate::study::FormalStatus;
@@ -105,6 +106,10 @@ pub struct Agreement {
     pub agree: usize,
     /// Positions (in the records given) of the disagreements.
     pub disagreements: Vec<usize>,
+    /// The records whose verdicts differ, by cause: (JasperGold proven and flipscope
+    /// cex, JasperGold cex and flipscope proven). The bind-not-taken row counts
+    /// verdicts that are not compared (so not in `disagreements`).
+    pub by_cause: BTreeMap<Cause, (usize, usize)>,
 }
 
 impl Agreement {
@@ -115,6 +120,14 @@ impl Agreement {
         };
         for (i, r) in records.iter().enumerate() {
             *a.cells.entry((ExternalClass::of(r), r.status)).or_default() += 1;
+            if let Some(cause) = r.cause {
+                let e = a.by_cause.entry(cause).or_default();
+                if r.status == FormalStatus::Fail {
+                    e.0 += 1;
+                } else {
+                    e.1 += 1;
+                }
+            }
             match agreement_word(r) {
                 "yes" => {
                     a.compared += 1;
@@ -174,10 +187,12 @@ impl FieldRow for ReproofRecord {
         "vacuous",
         "outcome",
         "id",
+        "cause",
     ];
 
     fn field(&self, key: &str) -> Option<Cow<'_, str>> {
         match key {
+            "cause" => self.cause.map(|c| Cow::Borrowed(c.as_str())),
             "design" => Some(Cow::Borrowed(&self.program)),
             "model" => Some(Cow::Borrowed(&self.model)),
             "shots" => self.shots.map(|k| Cow::Owned(k.to_string())),
@@ -228,6 +243,7 @@ mod tests {
                 bind_not_taken: false,
             },
             engine: "t".into(),
+            cause: None,
         }
     }
 
@@ -261,5 +277,32 @@ mod tests {
         assert_eq!(records[3].field("agree").as_deref(), Some("n/a"));
         assert_eq!(records[0].field("flipscope").as_deref(), Some("proven"));
         assert_eq!(records[4].field("jasper").as_deref(), Some("error"));
+        assert!(a.by_cause.is_empty());
+    }
+
+    #[test]
+    fn counts_differing_verdicts_by_cause_both_ways() {
+        let mut records = [
+            record(Some("proven"), RunOutcome::Ok, FormalStatus::Fail),
+            record(Some("cex"), RunOutcome::Ok, FormalStatus::Pass),
+            record(Some("cex"), RunOutcome::Ok, FormalStatus::Pass),
+            record(Some("cex"), RunOutcome::Ok, FormalStatus::Pass),
+        ];
+        records[0].cause = Some(Cause::ClockAsData);
+        records[1].cause = Some(Cause::BlackBoxedMultiplier);
+        records[2].cause = Some(Cause::BlackBoxedMultiplier);
+        records[3].cause = Some(Cause::BindNotTaken);
+        records[3].external.bind_not_taken = true;
+        let refs: Vec<&ReproofRecord> = records.iter().collect();
+        let a = Agreement::of(&refs);
+        assert_eq!(a.by_cause[&Cause::ClockAsData], (1, 0));
+        assert_eq!(a.by_cause[&Cause::BlackBoxedMultiplier], (0, 2));
+        assert_eq!(a.by_cause[&Cause::BindNotTaken], (0, 1));
+        // The bind-not-taken one is not compared.
+        assert_eq!(a.disagreements, [0, 1, 2]);
+        assert_eq!(
+            records[1].field("cause").as_deref(),
+            Some("black-boxed-multiplier")
+        );
     }
 }

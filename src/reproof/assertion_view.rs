@@ -1,7 +1,8 @@
 //! An assertion as the listings and the TUI show it: the unit (design, model, shots, N,
 //! text, external verdict) with flipscope's record when the study has been re-proven,
 //! filterable by `design`, `group`, `model`, `shots`, `assertion`, `jasper`,
-//! `flipscope`, `agree`, `outcome`, `vacuous` and `id`.
+//! `flipscope`, `agree`, `outcome`, `vacuous`, `id` and `cause` (of differing
+//! verdicts).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -60,10 +61,16 @@ impl FieldRow for AssertionView {
         "outcome",
         "vacuous",
         "id",
+        "cause",
     ];
 
     fn field(&self, key: &str) -> Option<Cow<'_, str>> {
         match key {
+            "cause" => self
+                .record
+                .as_ref()
+                .and_then(|r| r.cause)
+                .map(|c| Cow::Borrowed(c.as_str())),
             "flipscope" => Some(Cow::Borrowed(self.flipscope())),
             "agree" => Some(Cow::Borrowed(self.agree())),
             "vacuous" => self

@@ -11,6 +11,7 @@
 
 pub mod agreement;
 pub mod assertion_view;
+pub mod cause;
 pub mod engine;
 pub mod formal_engine;
 pub mod record;

@@ -66,6 +66,11 @@ pub struct ReproofRecord {
     pub external: ExternalSide,
     /// The engine that proved it (name and versions).
     pub engine: String,
+    /// Why the verdicts differ, when they do (a proof against a counterexample; also
+    /// for a bind that did not take, which is not compared): `reprove`'s cause
+    /// classifier, docs/assertionbench.md.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<super::cause::Cause>,
 }
 
 /// Writes the records, one per line, atomically.
@@ -135,6 +140,7 @@ mod tests {
                 bind_not_taken: false,
             },
             engine: "test".into(),
+            cause: None,
         };
         write_records(&path, std::slice::from_ref(&record)).unwrap();
         assert_eq!(read_records(&path).unwrap(), [record]);

@@ -2,9 +2,11 @@
 //! for all its assertions, every assertion getting one record. Designs that do not
 //! elaborate and constructs outside the lowered subset are counted and named.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
 
+use super::agreement::ExternalClass;
+use super::cause::{Evidence, black_boxed_cone, classify, depends_on, differs};
 use super::engine::{AssertionText, DesignOutcome, DesignSpec, Engine, EngineVerdict};
 use super::record::{ExternalSide, ReproofRecord};
 use super::scope::{design_of, in_top_scope, renamed_ports, with_reset_disabled};
@@ -76,6 +78,10 @@ pub fn reprove(
     let mut texts: Vec<String> = units.iter().map(|u| u.text.clone()).collect();
     let mut jobs: Vec<(DesignSpec, Vec<usize>)> = Vec::new();
     let mut mismatches: std::collections::BTreeSet<String> = Default::default();
+    // The evidence for the causes of disagreements, per unit and per program.
+    let mut mismatched_ports: Vec<Vec<String>> = vec![Vec::new(); units.len()];
+    let mut in_scope: Vec<String> = vec![String::new(); units.len()];
+    let mut context: BTreeMap<&str, Context> = BTreeMap::new();
     for (program, members) in &by_program {
         let design = study
             .program(program)
@@ -88,12 +94,27 @@ pub fn reprove(
                     .filter(|_| options.reset_phase == ResetPhase::Jasper);
                 let signals = design_of(p).map(|d| design_widths(&d)).unwrap_or_default();
                 for &i in members {
-                    let renames = with_port_widths(&units[i], &renames, &signals, &mut mismatches);
+                    let (renames, ports) =
+                        with_port_widths(&units[i], &renames, &signals, &mut mismatches);
+                    mismatched_ports[i] = ports;
                     let text = in_top_scope(&units[i].text, &renames);
+                    in_scope[i] = text.clone();
                     texts[i] = reset
                         .and_then(|r| with_reset_disabled(&text, r))
                         .unwrap_or(text);
                 }
+                context.insert(
+                    program,
+                    Context {
+                        clock: p
+                            .clock
+                            .as_deref()
+                            .map(|c| c.split_whitespace().last().unwrap_or(c).to_string()),
+                        reset: p.reset.clone(),
+                        signals,
+                        sources: design_of(p).map(|d| d.sources).unwrap_or_default(),
+                    },
+                );
                 design_of(p)
             });
         match design {
@@ -156,6 +177,36 @@ pub fn reprove(
         if v.status == FormalStatus::Unsupported {
             *summary.unsupported.entry(construct(&v.reason)).or_default() += 1;
         }
+        let ctx = context.get(u.program.as_str());
+        let cause = differs(u.external.as_deref(), v.status).then(|| {
+            let empty = HashMap::new();
+            classify(&Evidence {
+                external: if u.external.as_deref() == Some("proven") {
+                    ExternalClass::Proven
+                } else {
+                    ExternalClass::Cex
+                },
+                status: v.status,
+                bind_not_taken: u.bind_not_taken,
+                black_boxed: !u.black_boxed.is_empty()
+                    && ctx.is_some_and(|c| {
+                        depends_on(
+                            &black_boxed_cone(&c.sources, &u.black_boxed),
+                            &u.text,
+                            &u.file,
+                            u.line,
+                        )
+                    }),
+                mismatched_ports: &mismatched_ports[i],
+                statement: &u.text,
+                proven: &in_scope[i],
+                clock: ctx.and_then(|c| c.clock.as_deref()),
+                reset: ctx.and_then(|c| c.reset.as_deref()),
+                precondition: u.precondition.as_deref(),
+                fail_cycle: v.counterexample.as_ref().map(|c| c.fail_cycle),
+                widths: ctx.map_or(&empty, |c| &c.signals),
+            })
+        });
         summary.records.push(ReproofRecord {
             id: u.id.clone(),
             program: u.program.clone(),
@@ -178,13 +229,24 @@ pub fn reprove(
                 bind_not_taken: u.bind_not_taken,
             },
             engine: describe.clone(),
+            cause,
         });
     }
     summary
 }
 
+/// What a program gives the causes of disagreements: the script's clock signal and
+/// reset, and the widths of the design's signals.
+struct Context {
+    clock: Option<String>,
+    reset: Option<String>,
+    signals: HashMap<String, Width>,
+    /// The design's sources (name, text).
+    sources: Vec<(String, String)>,
+}
+
 /// The widths of the top module's signals (from whichever source declares it).
-fn design_widths(d: &DesignSpec) -> std::collections::HashMap<String, Width> {
+fn design_widths(d: &DesignSpec) -> HashMap<String, Width> {
     d.sources
         .iter()
         .chain(&d.headers)
@@ -195,14 +257,15 @@ fn design_widths(d: &DesignSpec) -> std::collections::HashMap<String, Width> {
 
 /// `renames` with every port of `unit`'s property module whose declared width differs
 /// from its bound design signal read through a cast to the port's width; each such
-/// port is reported once per generation in `mismatches`.
+/// port is reported once per generation in `mismatches`. Also returns those ports.
 fn with_port_widths(
     unit: &AssertionUnit,
     renames: &[(String, String)],
-    signals: &std::collections::HashMap<String, Width>,
+    signals: &HashMap<String, Width>,
     mismatches: &mut std::collections::BTreeSet<String>,
-) -> Vec<(String, String)> {
+) -> (Vec<(String, String)>, Vec<String>) {
     let mut out: Vec<(String, String)> = renames.to_vec();
+    let mut ports = Vec::new();
     for (port, width) in &unit.ports {
         let actual = renames
             .iter()
@@ -215,6 +278,7 @@ fn with_port_widths(
             continue;
         }
         let read = cast(*width, actual);
+        ports.push(port.clone());
         let shots = unit
             .shots
             .map_or_else(|| "-".to_string(), |k| format!("{k}-shot"));
@@ -232,7 +296,7 @@ fn with_port_widths(
             None => out.push((port.clone(), read)),
         }
     }
-    out
+    (out, ports)
 }
 
 fn fail_design(

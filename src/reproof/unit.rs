@@ -40,6 +40,9 @@ pub struct AssertionUnit {
     pub bind_not_taken: bool,
     /// The declared widths of the ports of the generation's property module, by name.
     pub ports: Vec<(String, super::widths::Width)>,
+    /// What the external run black-boxed (JasperGold's warning WNL018: operators
+    /// replaced by free signals), from the import.
+    pub black_boxed: Vec<String>,
 }
 
 /// Whether an external verdict's name shows a bind that did not take: the scope before
@@ -128,6 +131,18 @@ fn generation_units(study: &Study, g: &Generation) -> Vec<AssertionUnit> {
         })
         .unwrap_or_default();
     ports.sort_by(|a, b| a.0.cmp(&b.0));
+    let black_boxed: Vec<String> = run
+        .and_then(|r| {
+            r.extra
+                .get(crate::study::assertionbench::verdicts::BLACK_BOXED)
+        })
+        .and_then(|v| v.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
     let unit = |index: usize, file: &str, line, text: String| AssertionUnit {
         id: unit_id(&g.program, &g.model, g.shots, index),
         program: g.program.clone(),
@@ -144,6 +159,7 @@ fn generation_units(study: &Study, g: &Generation) -> Vec<AssertionUnit> {
         note: None,
         bind_not_taken: false,
         ports: ports.clone(),
+        black_boxed: black_boxed.clone(),
     };
     if let Some(run) = run
         && !run.verdicts.is_empty()

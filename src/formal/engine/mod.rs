@@ -9,6 +9,8 @@ pub mod harness;
 pub mod netlist;
 pub mod packages;
 pub mod process;
+pub mod profile;
+pub mod simulate;
 pub mod stage;
 pub mod tools;
 pub mod yosys;

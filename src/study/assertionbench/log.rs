@@ -105,6 +105,10 @@ pub struct JasperLog {
     pub results_line: Option<usize>,
     /// The RESULTS rows in order.
     pub rows: Vec<ResultRow>,
+    /// Operators JasperGold replaced by free signals (`WARNING (WNL018): .//F.v(89):
+    /// multiplication operator mult_12u_15u (size 27) automatically black boxed.`),
+    /// each once, as `F.v(89): multiplication operator ...`.
+    pub black_boxed: Vec<String>,
 }
 
 impl JasperLog {
@@ -243,6 +247,11 @@ fn header_line(log: &mut JasperLog, no: usize, line: &str, trimmed: &str) {
         if let Some(e) = error_line(no, trimmed) {
             log.errors.push(e);
         }
+    } else if let Some(rest) = trimmed.strip_prefix("WARNING (WNL018): ") {
+        let what = rest.trim_start_matches(".//").to_string();
+        if !log.black_boxed.contains(&what) {
+            log.black_boxed.push(what);
+        }
     } else if trimmed.starts_with("ERROR (EG014)") {
         log.internal_error = Some((no, trimmed.to_string()));
     } else if !line.starts_with('\t')
@@ -323,6 +332,19 @@ mod tests {
     use super::*;
 
     const OK: &str = "# version   : 2024.03 FCS 64 bits\n# arguments : '-label' 'session_0' '-proj' '/x/fht_bfly_llama2_1shot/sessionLogs/session_0' 'FPV_fht_bfly.tcl'\n[-- (VERI-1482)] Analyzing Verilog file './/fht_bfly.v'\n[-- (VERI-1482)] Analyzing Verilog file '/tools/Cadence/Jasper/jasper_2024.03/lib/verilog/packages/std/std.sv' into library 'std'\n[-- (VERI-1482)] Analyzing Verilog file './/bindings.sva'\n[-- (VERI-1482)] Analyzing Verilog file './/property_llama2_1shot.sva'\nINFO (ISW003): Top module name is \"fht_bfly\".\n==============================================================\nSUMMARY\n==============================================================\n           Properties Considered              : 4\n                 assertions                   : 2\n                  - proven                    : 0 (0%)\n                  - bounded_proven (user)     : 0 (0%)\n                  - cex                       : 2 (100%)\n                 covers                       : 2\n                  - unreachable               : 0 (0%)\n                  - covered                   : 2 (100%)\ndetermined\n[<embedded>] % report\n==============================================================\nRESULTS\n==============================================================\n\n-------------------\n       Name       |    Result    |  Engine  |  Bound  |  Time\n---[ <embedded> ]---------\n[1]   fht_bfly.v_fht_bfly._assert_1                         cex             Hp            1    0.001 s      \n[2]   fht_bfly.v_fht_bfly._assert_1:precondition1           covered         PRE           1    0.000 s      \n[3]   uartTrans.v_uartTrans._assert_2                          cex             L      118 - 163   0.451 s      \n\n==============================================================\nASSUMPTIONS\n==============================================================\n";
+
+    #[test]
+    fn lists_the_operators_jaspergold_black_boxed_once_each() {
+        let w = "WARNING (WNL018): .//PSGFilter.v(89): multiplication operator mult_12u_15u (size 27) automatically black boxed.";
+        let log = parse_log(&format!("{w}\n{w}\nWARNING (WRS031): other\n{OK}"));
+        assert_eq!(
+            log.black_boxed,
+            [
+                "PSGFilter.v(89): multiplication operator mult_12u_15u (size 27) automatically black boxed."
+            ]
+        );
+        assert!(parse_log(OK).black_boxed.is_empty());
+    }
 
     #[test]
     fn reads_a_finished_run() {

@@ -4,7 +4,7 @@
 //! disagreement between the log and the files is a flaw, and a verdict whose statement
 //! cannot be known for sure keeps no text.
 
-use serde_json::Map;
+use serde_json::{Map, Value, json};
 
 use super::flaw::{Flaw, FlawKind};
 use super::folder::{DesignFolder, RunLog};
@@ -192,10 +192,23 @@ pub fn external_run(folder: &DesignFolder, run_log: &RunLog) -> (ExternalRun, Ve
             .then(|| first_error(log))
             .flatten(),
         verdicts,
-        extra: Map::new(),
+        extra: black_boxed(log),
     };
     (run, flaws)
 }
+
+/// The run's `black_boxed` field: the operators JasperGold replaced by free signals
+/// (its warning WNL018), when there are any.
+fn black_boxed(log: &JasperLog) -> Map<String, Value> {
+    let mut extra = Map::new();
+    if !log.black_boxed.is_empty() {
+        extra.insert(BLACK_BOXED.to_string(), json!(log.black_boxed));
+    }
+    extra
+}
+
+/// The field of an external run listing what JasperGold black-boxed (WNL018).
+pub const BLACK_BOXED: &str = "black_boxed";
 
 /// The SUMMARY's assertion counts against the RESULTS rows.
 fn summary_check(log: &JasperLog, at: &str, flaws: &mut Vec<Flaw>) {

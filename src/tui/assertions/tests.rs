@@ -122,6 +122,7 @@ fn record(
             bind_not_taken: false,
         },
         engine: "test".into(),
+        cause: None,
     }
 }
 
