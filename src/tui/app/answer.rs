@@ -15,9 +15,8 @@ impl App {
                 let (Some(state), Some(a)) = (&self.family, self.family_audit()) else {
                     return Vec::new();
                 };
-                let sample = self.study.pairs.get(a.pair).map_or(0, |p| p.sample);
                 let variant = a.shown_variant(&state.study);
-                answer_of(&self.study, &a.model, &a.program, variant, sample)
+                answer_of(&self.study, &a.model, &a.program, variant, a.sample)
                     .into_iter()
                     .collect()
             }

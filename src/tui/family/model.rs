@@ -182,7 +182,9 @@ impl PropertyRow {
 }
 
 /// The key of an output: (model, program, variant).
-pub type OutputKey = (String, String, String);
+/// (model, program, variant, sample): one output; several samples of one prompt
+/// (`generate --samples N`) are outputs of their own.
+pub type OutputKey = (String, String, String, u32);
 
 /// Everything the family screens show.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -239,7 +241,12 @@ impl FamilyStudy {
         let mut properties: BTreeMap<OutputKey, Vec<PropertyRow>> = BTreeMap::new();
         for v in &study.verdicts {
             properties
-                .entry((v.model.clone(), v.program.clone(), v.variant.clone()))
+                .entry((
+                    v.model.clone(),
+                    v.program.clone(),
+                    v.variant.clone(),
+                    v.sample_index(),
+                ))
                 .or_default()
                 .push(PropertyRow::of(v));
         }
@@ -250,7 +257,12 @@ impl FamilyStudy {
             .iter()
             .map(|o| {
                 (
-                    (o.model.clone(), o.program.clone(), o.variant.clone()),
+                    (
+                        o.model.clone(),
+                        o.program.clone(),
+                        o.variant.clone(),
+                        o.sample,
+                    ),
                     o.clone(),
                 )
             })
@@ -268,15 +280,30 @@ impl FamilyStudy {
     }
 
     /// The property lines of an output (none when it has no verdicts).
-    pub fn rows(&self, model: &str, program: &str, variant: &str) -> &[PropertyRow] {
+    pub fn rows(&self, model: &str, program: &str, variant: &str, sample: u32) -> &[PropertyRow] {
         self.properties
-            .get(&(model.to_string(), program.to_string(), variant.to_string()))
+            .get(&output_key(model, program, variant, sample))
             .map_or(&[], Vec::as_slice)
     }
 
     /// The tallies of an output.
-    pub fn output(&self, model: &str, program: &str, variant: &str) -> Option<&OutputSummary> {
+    pub fn output(
+        &self,
+        model: &str,
+        program: &str,
+        variant: &str,
+        sample: u32,
+    ) -> Option<&OutputSummary> {
         self.outputs
-            .get(&(model.to_string(), program.to_string(), variant.to_string()))
+            .get(&output_key(model, program, variant, sample))
     }
+}
+
+fn output_key(model: &str, program: &str, variant: &str, sample: u32) -> OutputKey {
+    (
+        model.to_string(),
+        program.to_string(),
+        variant.to_string(),
+        sample,
+    )
 }

@@ -41,6 +41,8 @@ pub struct FamilyAudit {
     pub model: String,
     /// The pair's variant (its non-canonical side).
     pub variant: String,
+    /// The sample both sides come from (0 when the model has one per prompt).
+    pub sample: u32,
     /// The implementation shown: an index into the family's implementations.
     pub implementation: usize,
     pub pane: FamilyPane,
@@ -59,6 +61,7 @@ impl FamilyAudit {
         program: &str,
         model: &str,
         variant: &str,
+        sample: u32,
         family: Option<&FamilyText>,
     ) -> FamilyAudit {
         FamilyAudit {
@@ -66,6 +69,7 @@ impl FamilyAudit {
             program: program.to_string(),
             model: model.to_string(),
             variant: variant.to_string(),
+            sample,
             implementation: family.and_then(|f| f.position(variant)).unwrap_or(0),
             pane: FamilyPane::Properties,
             property: 0,
@@ -85,7 +89,12 @@ impl FamilyAudit {
 
     /// The shown implementation's property lines.
     pub fn rows<'a>(&self, study: &'a FamilyStudy) -> &'a [PropertyRow] {
-        study.rows(&self.model, &self.program, self.shown_variant(study))
+        study.rows(
+            &self.model,
+            &self.program,
+            self.shown_variant(study),
+            self.sample,
+        )
     }
 
     /// The selected property line, if the output has one.

@@ -383,6 +383,7 @@ fn the_selected_property_is_wrapped_whole() {
                 audit.model.clone(),
                 audit.program.clone(),
                 audit.shown_variant(&state.study).to_string(),
+                audit.sample,
             );
             let mut study = (*state.study).clone();
             study.properties.get_mut(&key).unwrap()[0].text = long.clone();
@@ -418,4 +419,35 @@ fn a_shows_the_shown_implementations_raw_answer() {
     let copied = app.clipboard.clone().unwrap_or_default();
     assert!(copied.contains("p_full_late"), "{copied}");
     assert!(copied.contains("endproperty"), "{copied}");
+}
+
+/// Several samples of one prompt (`generate --samples N`) are outputs of their own:
+/// the family screen of a sample-1 pair shows sample 1's properties, not sample 0's
+/// with sample 1's piled on.
+#[test]
+fn each_sample_shows_its_own_properties() {
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/equivsva-study");
+    let mut study = crate::study::load_study(std::slice::from_ref(&dir)).expect("loads");
+    let mut second: Vec<_> = study
+        .verdicts
+        .iter()
+        .filter(|v| v.variant == "ternary_next")
+        .cloned()
+        .collect();
+    let first = second.len();
+    assert!(first > 0, "the fixture has verdicts of ternary_next");
+    second.truncate(1);
+    for v in &mut second {
+        v.sample = Some(1);
+        v.name = Some("p_of_sample_1".into());
+    }
+    study.verdicts.extend(second);
+    let families = crate::tui::family::FamilyStudy::build(&study, &[]);
+    let model = &study.verdicts[0].model;
+    let rows = |sample| families.rows(model, "counter_0001", "ternary_next", sample);
+    assert_eq!(rows(0).len(), first, "sample 0 keeps its own lines only");
+    let names: Vec<&str> = rows(1).iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["p_of_sample_1"]);
+    assert!(rows(2).is_empty());
 }

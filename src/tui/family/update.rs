@@ -37,7 +37,7 @@ impl App {
             return;
         };
         let family = state.study.families.get(&p.program);
-        let mut audit = FamilyAudit::new(pair, &p.program, &p.model, &p.variant, family);
+        let mut audit = FamilyAudit::new(pair, &p.program, &p.model, &p.variant, p.sample, family);
         if let Some(old) = &state.audit {
             audit.pane = old.pane;
         }

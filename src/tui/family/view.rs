@@ -208,7 +208,7 @@ fn draw_header(
             let label = |i: usize, unit: &str, room: usize| {
                 let imp = &f.implementations[i];
                 let counts = study
-                    .output(&audit.model, &audit.program, &imp.variant)
+                    .output(&audit.model, &audit.program, &imp.variant, audit.sample)
                     .map_or("no output".to_string(), |o| {
                         format!("{}/{}{unit}", o.sound, o.properties)
                     });
