@@ -96,6 +96,52 @@ fn journey_on_the_bundled_sample_study() {
     exits_with_0(&tmux, &exit_file);
 }
 
+/// The model's raw answer through the binary (#30 item 4): on the bundled sample study,
+/// `A` on the audit screen opens both sides' answers whole with their position, Esc
+/// closes it, and the copy menu's `w` puts the transformed side's answer on the
+/// clipboard, byte for byte one of the study's generations.
+#[test]
+fn journey_the_raw_answer_and_its_copy() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let exit_file = dir.path().join("exit");
+    let cwd = dir.path().join("cwd");
+    copy_dir(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample-runs"),
+        &cwd.join("sample-runs"),
+    );
+    let tmux = start("answer", "--theme dark", &cwd, &exit_file);
+    tmux.accept_clipboard();
+    tmux.wait_for(&["flip CW", " of 1740 pairs"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(&["RTL original", "RTL transformed"]);
+    tmux.keys(&["A"]);
+    let popup = tmux.wait_for(&["The model's raw answer", "Esc closes"]);
+    assert!(popup.contains(" lines 1-"), "{popup}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_gone("The model's raw answer");
+    tmux.keys(&["y"]);
+    tmux.wait_for(&["Copy to the clipboard"]);
+    tmux.keys(&["w"]);
+    tmux.wait_for(&["copied the raw answer"]);
+    let copied = tmux.clipboard().unwrap_or_default();
+    let generations = std::fs::read_to_string(cwd.join("sample-runs/generations.jsonl")).unwrap();
+    let outputs: Vec<String> = generations
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|g| g["variant"] != "original")
+        .filter_map(|g| g["output"].as_str().map(str::to_string))
+        .collect();
+    assert!(
+        !copied.is_empty() && outputs.contains(&copied),
+        "the copy is a transformed side's answer: {copied:?}"
+    );
+    tmux.keys(&["q"]);
+    exits_with_0(&tmux, &exit_file);
+}
+
 /// The metrics dashboard on the bundled sample study: `M` opens it, a filter typed
 /// there recomputes the table, `e` exports it, and the file is what `flipscope export
 /// metrics` writes for the same filter (markdown, then CSV after `E`).
