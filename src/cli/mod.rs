@@ -38,6 +38,7 @@ pub mod scoring;
 mod shell_word;
 pub mod synth;
 pub mod transform;
+pub mod transform_args;
 pub mod transform_study;
 pub mod validate;
 

@@ -11,20 +11,11 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use super::UsageError;
-use super::transform::Args;
+use super::transform_args::{Args, ImplementationsArg};
 use crate::study::load_study_to_score;
 use crate::study::source::FileKind;
 use crate::transform::parse_kinds;
 use crate::transform::study::{Implementations, StudyTransformOptions, transform_study};
-
-/// `--implementations`.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum ImplementationsArg {
-    /// The canonical implementation (`original`): variants `T1`, `T2`, `T3`.
-    Canonical,
-    /// Every implementation: another one's variants are `STYLE.T1` ...
-    All,
-}
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let kinds = parse_kinds(args.kinds.as_deref().unwrap_or_default())

@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use super::cause::Cause;
+use super::cause_kind::Cause;
 use super::record::ReproofRecord;
 use crate::stats::filter::FieldRow;
 use crate::study::FormalStatus;

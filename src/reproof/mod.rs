@@ -12,6 +12,7 @@
 pub mod agreement;
 pub mod assertion_view;
 pub mod cause;
+pub mod cause_kind;
 pub mod engine;
 pub mod formal_engine;
 pub mod record;

@@ -70,7 +70,7 @@ pub struct ReproofRecord {
     /// for a bind that did not take, which is not compared): `reprove`'s cause
     /// classifier, docs/assertionbench.md.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cause: Option<super::cause::Cause>,
+    pub cause: Option<super::cause_kind::Cause>,
 }
 
 /// Writes the records, one per line, atomically.
