@@ -431,7 +431,9 @@ fn the_progress_bar_shows_the_true_rate_and_is_cleared_on_ctrl_c() {
         }
         assert!(
             std::time::Instant::now() < deadline,
-            "no progress:\n{screen}"
+            "no progress (exit file: {:?}, requests answered: {}):\n{screen}",
+            std::fs::read_to_string(&exit).ok(),
+            server.seen().len()
         );
         std::thread::sleep(Duration::from_millis(100));
     };
