@@ -193,24 +193,11 @@ fn committed_score_files_give_the_dev_figures() {
     assert!(families > 0 && families < 24, "{families}");
 }
 
-/// Whether the formal tools are here; under CI they must be.
-fn have_tools() -> bool {
-    let found = std::process::Command::new("yosys")
-        .arg("-V")
-        .output()
-        .is_ok();
-    assert!(
-        found || std::env::var_os("CI").is_none(),
-        "CI is set but yosys is missing"
-    );
-    found
-}
-
 /// One family (`arbiter_0007`, four implementations, three mutants) imported, scored
 /// by formal proof, its metrics computed and exported.
 #[test]
 fn one_family_imported_scored_measured_and_exported() {
-    if !have_tools() {
+    if !common::have_tools(&["yosys"]) {
         return;
     }
     let all = tempfile::tempdir().unwrap();
@@ -320,7 +307,7 @@ fn one_family_imported_scored_measured_and_exported() {
 #[test]
 fn raw_dev_generations_reconcile_with_the_committed_verdicts() {
     use std::collections::{BTreeMap, HashMap, HashSet};
-    if !have_tools() {
+    if !common::have_tools(&["yosys"]) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

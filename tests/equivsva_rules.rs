@@ -25,20 +25,6 @@ fn ok(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn have_tools() -> bool {
-    let found = ["yosys", "yosys-smtbmc", "z3"].iter().all(|t| {
-        std::process::Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok()
-    });
-    assert!(
-        found || std::env::var_os("CI").is_none(),
-        "CI is set but yosys, yosys-smtbmc or z3 is missing"
-    );
-    found
-}
-
 /// The raw dev study (programs and generations) in `dir`; `None` without the data.
 fn raw_dev(dir: &Path) -> Option<()> {
     let splits = common::shared_data("equivsva/dataset/splits_v2.0.json")?;
@@ -75,7 +61,7 @@ const PUBLISHED: [(&str, i64); 14] = [
 
 #[test]
 fn equivsva_rules_on_the_raw_dev_generations_give_the_published_figures() {
-    if !have_tools() {
+    if !common::have_tools(&["yosys", "yosys-smtbmc", "z3"]) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -14,20 +14,6 @@ use std::path::Path;
 use common::flipscope;
 use serde_json::Value;
 
-/// The endpoint of the real model server, or `None` to skip.
-fn endpoint() -> Option<String> {
-    match std::env::var("FLIPSCOPE_MODEL_ENDPOINT") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but FLIPSCOPE_MODEL_ENDPOINT is not: .ci/run starts the model server")
-        }
-        _ => {
-            eprintln!("skipping: FLIPSCOPE_MODEL_ENDPOINT is not set (see .ci/run)");
-            None
-        }
-    }
-}
-
 fn generate(study: &Path, endpoint: &str) -> std::process::Output {
     flipscope()
         .args([
@@ -52,7 +38,9 @@ fn generate(study: &Path, endpoint: &str) -> std::process::Output {
 
 #[test]
 fn a_real_model_end_to_end() {
-    let Some(url) = endpoint() else { return };
+    let Some(url) = common::model_endpoint() else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-runs/programs.jsonl"),
@@ -131,7 +119,9 @@ fn a_real_model_end_to_end() {
 /// One synchronous program, the original and T3, two samples, 16 tokens: four requests.
 #[test]
 fn a_real_model_with_several_samples() {
-    let Some(url) = endpoint() else { return };
+    let Some(url) = common::model_endpoint() else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-runs/programs.jsonl"),

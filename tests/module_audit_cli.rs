@@ -8,18 +8,6 @@ mod common;
 
 use serde_json::{Value, json};
 
-fn have_tools() -> bool {
-    let found = std::process::Command::new("yosys")
-        .arg("-V")
-        .output()
-        .is_ok();
-    assert!(
-        found || std::env::var_os("CI").is_none(),
-        "CI is set but yosys is missing"
-    );
-    found
-}
-
 const TOGGLE_A: &str = "module toggle_a(input clk, input rst, input en, output reg q);\n  always @(posedge clk)\n    if (rst) q <= 1'b0;\n    else if (en) q <= ~q;\nendmodule\n";
 const TOGGLE_B: &str = "module toggle_b(input clk, input rst, input en, output reg q);\n  always @(posedge clk) q <= rst ? 1'b0 : (q ^ en);\nendmodule\n";
 /// Resets to 1: differs from reset on, but `!en |=> $stable(q)` still holds.
@@ -48,7 +36,7 @@ fn fixture(dir: &std::path::Path) {
 
 #[test]
 fn the_fixture_audit_names_the_keyword_and_the_uncaught_mutant() {
-    if !have_tools() {
+    if !common::have_tools(&["yosys"]) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -129,7 +117,7 @@ fn the_fixture_audit_names_the_keyword_and_the_uncaught_mutant() {
 /// every mutant different and detected.
 #[test]
 fn the_dev_split_keeps_its_promises() {
-    if !have_tools() {
+    if !common::have_tools(&["yosys"]) {
         return;
     }
     let Some(root) = common::shared_data("equivsva/dataset/splits_v2.0.json") else {

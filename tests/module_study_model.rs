@@ -17,19 +17,6 @@ use serde_json::Value;
 const FAMILIES: [&str; 2] = ["arbiter_0007", "handshake_0006"];
 const MODEL: &str = "smollm2-135m";
 
-fn endpoint() -> Option<String> {
-    match std::env::var("FLIPSCOPE_MODEL_ENDPOINT") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but FLIPSCOPE_MODEL_ENDPOINT is not: .ci/run starts the model server")
-        }
-        _ => {
-            eprintln!("skipping: FLIPSCOPE_MODEL_ENDPOINT is not set (see .ci/run)");
-            None
-        }
-    }
-}
-
 fn jsonl(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .unwrap()
@@ -70,7 +57,9 @@ fn generate(study: &Path, url: &str) -> std::process::Output {
 
 #[test]
 fn two_dev_families_transformed_generated_scored_and_measured_with_a_real_model() {
-    let Some(url) = endpoint() else { return };
+    let Some(url) = common::model_endpoint() else {
+        return;
+    };
     let Some(split) = common::shared_data("equivsva/dataset/splits_v2.0.json") else {
         return;
     };

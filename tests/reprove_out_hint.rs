@@ -13,18 +13,6 @@ const PROGRAM: &str = r#"{"id": "cnt", "stratum": "demo", "synchronous": true, "
 
 const GENERATION: &str = r#"{"program": "cnt", "variant": "original", "model": "m", "shots": 1, "output": "module i_cnt(input clk, input rst, input [1:0] q);\nassert property(@(posedge clk) q != 3);\nendmodule\n", "meta": {"file": "p.sva"}, "external": {"engine": "jaspergold", "version": "x", "outcome": "ok", "log": "l", "analysed": "p.sva", "verdicts": [{"assertion": 1, "name": "cnt.i_cnt._assert_1", "status": "proven", "precondition": "covered", "text": "assert property(@(posedge clk) q != 3);", "line": 2}]}}"#;
 
-fn have_yosys() -> bool {
-    let found = std::process::Command::new("yosys")
-        .arg("-V")
-        .output()
-        .is_ok();
-    assert!(
-        found || std::env::var_os("CI").is_none(),
-        "CI is set but yosys is missing"
-    );
-    found
-}
-
 fn study(dir: &Path) {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("programs.jsonl"), format!("{PROGRAM}\n")).unwrap();
@@ -72,7 +60,7 @@ fn hint_runs(cwd: &Path, args: &[&str]) -> (String, String) {
 
 #[test]
 fn the_hint_after_reprove_out_lists_the_disagreements() {
-    if !have_yosys() {
+    if !common::have_tools(&["yosys"]) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -99,7 +87,7 @@ fn the_hint_after_reprove_out_lists_the_disagreements() {
 /// there instead of refusing it.
 #[test]
 fn an_empty_records_file_is_written_over() {
-    if !have_yosys() {
+    if !common::have_tools(&["yosys"]) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -11,20 +11,6 @@ use std::path::Path;
 
 use serde_json::Value;
 
-fn have_tools() -> bool {
-    let found = ["yosys", "yosys-smtbmc", "z3"].iter().all(|t| {
-        std::process::Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok()
-    });
-    assert!(
-        found || std::env::var_os("CI").is_none(),
-        "CI is set but yosys, yosys-smtbmc or z3 is missing"
-    );
-    found
-}
-
 const GOOD: &str = "module good(input clk, input rst, input a, output reg q);\n  always @(posedge clk) q <= rst ? 1'b0 : a;\nendmodule\n";
 const BAD: &str = "module bad(\n  input clk,\n  input rst,\n  input use,\n  output reg q\n);\n  always @(posedge clk) q <= rst ? 1'b0 : use;\nendmodule\n";
 /// Declares `p_q` twice: slang's "redefinition of 'p_q'"; yosys accepts it.
@@ -73,7 +59,7 @@ fn figures(v: &Value, model: &str) -> (i64, i64, i64) {
 
 #[test]
 fn the_gate_rejects_a_redefinition_and_never_charges_a_dataset_defect() {
-    if !have_tools() {
+    if !common::have_tools(&["yosys", "yosys-smtbmc", "z3"]) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -9,18 +9,6 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-fn have_tools() -> bool {
-    let found = std::process::Command::new("yosys")
-        .arg("-V")
-        .output()
-        .is_ok();
-    assert!(
-        found || std::env::var_os("CI").is_none(),
-        "CI is set but yosys is missing"
-    );
-    found
-}
-
 const TOGGLE: &str = "module toggle(input clk, input rst, input en, input a, output reg q, output y);\n  reg seen;\n  assign y = a & en;\n  always @(posedge clk)\n    if (rst) begin q <= 1'b0; seen <= 1'b0; end\n    else if (en && !seen) begin q <= ~q; seen <= 1'b1; end\nendmodule\n";
 /// No commutative operator, no internal name: only T3 applies.
 const WIRE: &str =
@@ -69,7 +57,7 @@ fn transform(study: &Path, out: &Path) -> std::process::Output {
 
 #[test]
 fn a_fixture_gets_its_proven_rewrites_and_the_reasons_for_the_others() {
-    if !have_tools() {
+    if !common::have_tools(&["yosys"]) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -166,7 +154,7 @@ fn usage_errors_are_named() {
 
 #[test]
 fn every_rewrite_of_the_equivsva_dev_split_is_proven_and_counted() {
-    if !have_tools() {
+    if !common::have_tools(&["yosys"]) {
         return;
     }
     let Some(root) = common::shared_data("equivsva/dataset/splits_v2.0.json") else {
@@ -285,7 +273,7 @@ fn every_rewrite_of_the_equivsva_dev_split_is_proven_and_counted() {
 
 #[test]
 fn with_implementations_all_every_implementation_gets_its_own_rewrites() {
-    if !have_tools() {
+    if !common::have_tools(&["yosys"]) {
         return;
     }
     let b = "module toggle_b(input clk, input rst, input en, output reg q);\n  wire n;\n  assign n = q ^ en;\n  always @(posedge clk) q <= rst ? 1'b0 : n;\nendmodule\n";

@@ -91,3 +91,34 @@ pub const VERT_FILES: [(&str, usize); 4] = [
     ("vert/casedataset-not-if.json", 4000),
     ("vert/casedataset-not-if-synch.json", 4000),
 ];
+
+/// Whether every tool of `tools` can be started (`yosys`, `yosys-smtbmc`, `z3`, ...);
+/// with `CI` set a missing one is a failure, not a skip (`.ci/run` installs them).
+pub fn have_tools(tools: &[&str]) -> bool {
+    let missing: Vec<&str> = tools
+        .iter()
+        .copied()
+        .filter(|t| Command::new(t).arg("--version").output().is_err())
+        .collect();
+    assert!(
+        missing.is_empty() || std::env::var_os("CI").is_none(),
+        "CI is set but {} is missing",
+        missing.join(", ")
+    );
+    missing.is_empty()
+}
+
+/// The local model server's endpoint (`FLIPSCOPE_MODEL_ENDPOINT`, which `.ci/run` sets
+/// when it starts the server): with `CI` set its absence is a failure, else a skip.
+pub fn model_endpoint() -> Option<String> {
+    match std::env::var("FLIPSCOPE_MODEL_ENDPOINT") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("CI is set but FLIPSCOPE_MODEL_ENDPOINT is not: .ci/run starts the model server")
+        }
+        _ => {
+            eprintln!("skipping: FLIPSCOPE_MODEL_ENDPOINT is not set (see .ci/run)");
+            None
+        }
+    }
+}
