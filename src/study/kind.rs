@@ -40,12 +40,6 @@ impl StudyKind {
         }
     }
 
-    /// Whether its programs are whole modules, each tagged with the formal failure
-    /// categories (families and assertions).
-    pub fn is_formal(self) -> bool {
-        matches!(self, StudyKind::Families | StudyKind::Assertions)
-    }
-
     /// Whether some of its programs are whole modules.
     pub fn has_modules(self) -> bool {
         matches!(
@@ -57,17 +51,6 @@ impl StudyKind {
     /// Whether some of its programs are fragments.
     pub fn has_fragments(self) -> bool {
         matches!(self, StudyKind::Fragments | StudyKind::Mixed)
-    }
-
-    /// The word for it in messages and documentation.
-    pub fn name(self) -> &'static str {
-        match self {
-            StudyKind::Pairs => "pairs",
-            StudyKind::Fragments => "fragments",
-            StudyKind::Families => "module families",
-            StudyKind::Assertions => "assertions with external verdicts",
-            StudyKind::Mixed => "fragments and modules",
-        }
     }
 }
 

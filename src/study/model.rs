@@ -107,9 +107,8 @@ impl Study {
         self.kind
     }
 
-    /// Decides the kind again from the records (after building a study by hand and
-    /// changing its records).
-    pub fn decide_kind(&mut self) {
+    /// Decides the kind from the records, when the study is loaded or built.
+    pub(super) fn decide_kind(&mut self) {
         self.kind = StudyKind::of(&self.programs, &self.generations, &self.pairs);
     }
 

@@ -4,7 +4,7 @@
 //! user's config file adds more (`[tags] extra = [...]`), which have no digit key.
 //!
 //! The taxonomy is chosen per study: a study of whole-module programs scored by formal
-//! proof (EquivSVA families, [`super::StudyKind::is_formal`]) gets the formal failures instead
+//! proof (EquivSVA families, [`super::StudyKind::Families`]) gets the formal failures instead
 //! ([`FORMAL_TAGS`], [`Taxonomy::formal`]), with the config's extra tags kept.
 
 use std::path::Path;
