@@ -19,6 +19,17 @@ fn fixture() -> String {
         .to_string()
 }
 
+/// A copy of the bundled `sample-runs/` in `DIR/cwd`, for a TUI started there without
+/// paths: (that working directory, the exit file the session writes).
+fn bundled_sample(dir: &Path) -> (PathBuf, PathBuf) {
+    let cwd = dir.join("cwd");
+    copy_dir(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample-runs"),
+        &cwd.join("sample-runs"),
+    );
+    (cwd, dir.join("exit"))
+}
+
 #[test]
 fn a_missing_study_is_refused_with_its_path() {
     let out = common::run(&["open", "no/such/study"]);
@@ -64,14 +75,9 @@ fn journey_on_the_bundled_sample_study() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let exit_file = dir.path().join("exit");
     // No paths: the sample-runs/ of the current directory, here a copy of the bundled
     // one (the TUI keeps its annotations and lock beside the study).
-    let cwd = dir.path().join("cwd");
-    copy_dir(
-        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample-runs"),
-        &cwd.join("sample-runs"),
-    );
+    let (cwd, exit_file) = bundled_sample(dir.path());
     let tmux = start("sample", "--theme dark", &cwd, &exit_file);
     let queue = tmux.wait_for(&["flip CW", "oracle reference", " of 1740 pairs"]);
     assert!(queue.contains("CW "), "{queue}");
@@ -106,12 +112,7 @@ fn journey_the_raw_answer_and_its_copy() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let exit_file = dir.path().join("exit");
-    let cwd = dir.path().join("cwd");
-    copy_dir(
-        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample-runs"),
-        &cwd.join("sample-runs"),
-    );
+    let (cwd, exit_file) = bundled_sample(dir.path());
     let tmux = start("answer", "--theme dark", &cwd, &exit_file);
     tmux.accept_clipboard();
     tmux.wait_for(&["flip CW", " of 1740 pairs"]);
@@ -151,12 +152,7 @@ fn journey_dashboard_filter_and_export() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let exit_file = dir.path().join("exit");
-    let cwd = dir.path().join("cwd");
-    copy_dir(
-        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample-runs"),
-        &cwd.join("sample-runs"),
-    );
+    let (cwd, exit_file) = bundled_sample(dir.path());
     let tmux = start("dash", "--theme dark", &cwd, &exit_file);
     tmux.wait_for(&["flip CW", " of 1740 pairs", "M metrics"]);
     tmux.keys(&["M"]);
@@ -385,13 +381,8 @@ fn journey_tag_export_and_agreement_on_the_sample_study() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let exit_file = dir.path().join("exit");
-    let cwd = dir.path().join("cwd");
+    let (cwd, exit_file) = bundled_sample(dir.path());
     let study = cwd.join("sample-runs");
-    copy_dir(
-        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample-runs"),
-        &study,
-    );
     let bo = write_second_auditor(&study);
     let tmux = start("agree", "--theme dark", &cwd, &exit_file);
     tmux.wait_for(&[" of 1740 pairs", "annotations: study dir"]);
