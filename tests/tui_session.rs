@@ -81,6 +81,20 @@ fn lock_of(study: &Path) -> PathBuf {
     study.join("annotations.jsonl.lock")
 }
 
+/// Waits until the `flock` child holds the lock (`flock -n` then fails), so a loaded
+/// machine cannot start flipscope before the holder has it.
+fn wait_until_held(lock: &Path) {
+    wait_until("the holder to take the lock", || {
+        !Command::new("flock")
+            .args(["-n", "-E", "3"])
+            .arg(lock)
+            .arg("true")
+            .status()
+            .unwrap()
+            .success()
+    });
+}
+
 #[test]
 fn a_terminal_that_goes_away_ends_the_tui_and_removes_its_lock() {
     if !have_tmux() {
@@ -172,7 +186,7 @@ fn a_lock_left_by_a_process_that_is_gone_is_taken_over_and_said_so() {
         .args(["sleep", "60"])
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    wait_until_held(&lock_of(&study));
     let tmux = Tmux {
         socket: format!("flipscope-stale-{}", std::process::id()),
     };
@@ -229,7 +243,7 @@ fn a_live_holder_is_named_and_another_hosts_lock_needs_take_over() {
         .args(["sleep", "60"])
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    wait_until_held(&lock_of(&study));
     let third = Tmux {
         socket: format!("flipscope-live-c-{}", std::process::id()),
     };
