@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use super::property::lex::{Kind, tokenize};
 use crate::text::Lines;
+use crate::text::token::{Kind, tokenize};
 
 /// One source file of a design.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 use super::design::{Design, Module};
 use super::property::expr::Cursor;
 use super::property::fold::{Constants, fold};
-use super::property::lex::{Kind, tokenize};
+use crate::text::token::{Kind, tokenize};
 
 /// The integer parameters of `top` (its header's and its body's).
 pub fn module_parameters(design: &Design, top: &Module) -> Constants {
@@ -193,7 +193,7 @@ fn has_call(e: &super::property::Expr) -> bool {
 
 /// The token range of `top`: from its `module` keyword to its `endmodule`.
 fn module_tokens(
-    toks: &[super::property::lex::Token],
+    toks: &[crate::text::token::Token],
     text: &str,
     top: &Module,
 ) -> Option<(usize, usize)> {

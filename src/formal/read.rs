@@ -15,12 +15,12 @@ use super::property::ast::{BinOp, ExprKind};
 use super::property::ast::{ClockEvent, Expr, PropertySpec, Span};
 use super::property::expr::Cursor;
 use super::property::fold::Constants;
-use super::property::lex::{Kind, Token, tokenize};
 use super::property::problem::{Problem, ProblemKind};
 use super::property::prop::{
     Named, clocking_event, parse_assert_prefix, parse_property, parse_sequence,
 };
 use crate::text::Lines;
+use crate::text::token::{Kind, Token, tokenize};
 
 /// How a property was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

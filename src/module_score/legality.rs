@@ -7,12 +7,12 @@
 //! A design that is not legal on its own is a dataset defect (`crate::rules`), never
 //! the model's fault: the gate then judges none of its outputs' properties.
 
-use crate::formal::property::lex::tokenize;
 use crate::formal::{PropertyForm, PropertySet, ReadProperty};
 use crate::rtl::stack::on_deep_stack;
 use crate::rtl::{RtlError, parse_tree, source::Wrapped};
 use crate::rules::keywords::{declarations, keyword_uses};
 use crate::text::line_column;
+use crate::text::token::tokenize;
 
 /// The gate's word in the engine text hashed into each verdict's `input_hash`.
 pub const GATE: &str = "ieee 1800-2017 gate (sv-parser, redefinitions)";

@@ -7,7 +7,7 @@
 //! and a last statement cut short (a generation that hit its token limit) still counts
 //! as a statement: its property's own syntax check reports it.
 
-use crate::formal::property::lex::{Kind, Token, tokenize};
+use crate::text::token::{Kind, Token, tokenize};
 
 /// End-of-turn markers a generation may end with.
 const END_MARKERS: [&str; 4] = ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "</s>"];

@@ -27,8 +27,8 @@ use std::collections::HashMap;
 use super::agreement::ExternalClass;
 pub use super::cause_kind::Cause;
 use super::widths::Width;
-use crate::formal::property::lex::{Kind, Token, tokenize};
 use crate::study::FormalStatus;
+use crate::text::token::{Kind, Token, tokenize};
 
 /// What is known about one assertion when its verdicts differ.
 #[derive(Debug, Clone, Copy)]

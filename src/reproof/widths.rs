@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use crate::formal::property::fold::{Constants, fold};
-use crate::formal::property::lex::{Kind, Token, tokenize};
+use crate::text::token::{Kind, Token, tokenize};
 
 /// A declared width: bits and signedness.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

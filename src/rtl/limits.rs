@@ -7,7 +7,7 @@
 //! The same scan of blocks finds an `end` without a `begin`, which sv-parser reports
 //! only where the text ends.
 
-use crate::sva::token::{TokenKind, Tokens};
+use crate::text::token::{Kind, Tokens};
 
 /// Largest RTL text accepted, in bytes (the largest of 14,500 real VERT, EquivSVA and
 /// AssertionBench files is 62 KB).
@@ -118,7 +118,7 @@ fn is_prefix(word: &str) -> bool {
 
 /// Tokens that are punctuation, not operators of an expression.
 fn is_punctuation(op: &str) -> bool {
-    matches!(op, "," | "." | ":" | "::" | "=" | ";" | "@")
+    matches!(op, "," | "." | ":" | "::" | "=" | ";" | "@" | "'")
 }
 
 #[derive(Default)]
@@ -172,8 +172,9 @@ pub fn check_shape(text: &str, region: std::ops::Range<usize>) -> Result<(), Exc
         let word = token.text(body);
         let offset = region.start + token.start;
         match token.kind {
-            TokenKind::Op => match word {
-                "(" | "[" | "{" => scan.brackets += 1,
+            Kind::Op => match word {
+                // `'{` opens an assignment pattern, `[*`, `[=`, `[->` and `[+` a repetition.
+                "(" | "[" | "{" | "'{" | "[*" | "[=" | "[->" | "[+" => scan.brackets += 1,
                 ")" | "]" | "}" => scan.brackets = scan.brackets.saturating_sub(1),
                 ";" => {
                     scan.operators = 0;
@@ -181,7 +182,7 @@ pub fn check_shape(text: &str, region: std::ops::Range<usize>) -> Result<(), Exc
                         scan.run = 0;
                     }
                 }
-                "@" => scan.run += 1,
+                "@" | "#" => scan.run += 1,
                 op if is_punctuation(op) => {}
                 _ => {
                     scan.operators += 1;
@@ -197,8 +198,7 @@ pub fn check_shape(text: &str, region: std::ops::Range<usize>) -> Result<(), Exc
                     }
                 }
             },
-            TokenKind::Other if word == "#" => scan.run += 1,
-            TokenKind::Ident => {
+            Kind::Ident => {
                 if let Some(block) = Block::opened_by(word, previous, scan.brackets > 0) {
                     scan.open(block);
                 } else if is_closer(word) {
@@ -223,7 +223,7 @@ pub fn check_shape(text: &str, region: std::ops::Range<usize>) -> Result<(), Exc
                 ),
             });
         }
-        if token.kind == TokenKind::Ident {
+        if token.kind == Kind::Ident {
             previous = word;
         }
     }

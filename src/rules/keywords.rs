@@ -3,8 +3,8 @@
 //! sequence or assertion label. slang rejects such text; yosys accepts several of
 //! them (`release`, `use`, `inside`), so flipscope checks for them itself.
 
-use crate::formal::property::lex::{Kind, Token, tokenize};
 use crate::text::line_column;
+use crate::text::token::{Kind, Token, tokenize};
 
 /// IEEE 1800-2017 Table B.1, sorted: the one list, kept by the rename-map checks.
 pub use crate::study::rename_map::KEYWORDS;

@@ -46,7 +46,7 @@ fn key(text: &str, by_value: bool) -> Cow<'_, str> {
     if text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
         return Cow::Borrowed(text);
     }
-    let tokens = crate::sva::token::tokenize(text);
+    let tokens = crate::text::token::tokenize(text);
     match tokens.len() > 1 {
         true => {
             crate::sva::operand::value_key(text, &tokens).map_or(Cow::Borrowed(text), Cow::Owned)

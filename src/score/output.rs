@@ -9,12 +9,12 @@ use super::matching::{Context, Match, match_behaviors};
 use super::prepared::PreparedReference;
 use super::verdict::{ScoreOptions, Verdict};
 use crate::logic::{Expr, Grammar};
-use crate::sva::token::TokenKind;
 use crate::sva::{
     ClockEvent, Declaration, Dialect, Mode, RawDeclaration, check_contract, extract,
     parse_declaration_in, rename_identifiers,
 };
 use crate::text::line_column;
+use crate::text::token::Kind;
 
 /// The verdict of every behavior (same order) in one generated `output`. Prepares
 /// the behaviors' antecedents for this output alone, under `options.semantics`: to
@@ -261,7 +261,7 @@ fn score_with(
 fn mentions(text: &str, raw: &RawDeclaration, name: &str) -> bool {
     raw.tokens
         .iter()
-        .any(|t| t.kind == TokenKind::Ident && t.text(text) == name)
+        .any(|t| t.kind == Kind::Ident && t.text(text) == name)
 }
 
 /// `reason` with invisible characters escaped (`\u{200b}`, `\n`, `\t`, control

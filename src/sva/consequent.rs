@@ -3,7 +3,7 @@
 
 use super::group::{check_balance, split_at_indices, strip_enclosing, top_level};
 use super::property::Equality;
-use super::token::{Token, TokenKind};
+use crate::text::token::{Kind, Token};
 
 /// A problem at a token (index into the given slice) with what was expected.
 pub type TokenError = (usize, String);
@@ -36,7 +36,7 @@ pub fn parse_consequent(source: &str, tokens: &[Token]) -> Result<Vec<Equality>,
         let at = item_base + offset_of(item, inner);
         let eqs = top_level(source, inner, &["=="]);
         // For the messages only.
-        let text = || super::token::join(source, item);
+        let text = || crate::text::token::join(source, item);
         if let Some(bad) = inner.iter().position(|t| is_forbidden(source, t)) {
             let t = inner[bad].text(source);
             let what = match t {
@@ -88,8 +88,8 @@ pub fn parse_consequent(source: &str, tokens: &[Token]) -> Result<Vec<Equality>,
 fn is_forbidden(source: &str, t: &Token) -> bool {
     matches!(
         t.text(source),
-        "||" | "|->" | "|=>" | "@" | "##" | "property" | "endproperty"
-    ) || t.kind == TokenKind::Other
+        "||" | "|->" | "|=>" | "@" | "##" | "#" | "'" | "property" | "endproperty"
+    ) || matches!(t.kind, Kind::Other | Kind::Str)
 }
 
 pub fn unbalanced(open: bool) -> String {
@@ -158,7 +158,7 @@ pub(super) fn token_text(source: &str, tokens: &[Token]) -> String {
             walked[lo] = true;
         }
         // The parentheses of a call stay, whatever they hold.
-        let call = i > 0 && tokens[i - 1].kind == TokenKind::Ident;
+        let call = i > 0 && tokens[i - 1].kind == Kind::Ident;
         // `( ... ( x ) ... )` around one token: every pair of the chain goes; else
         // all but the outermost.
         let from = if hi == lo + 2 && !call { i } else { i + 1 };
@@ -176,7 +176,7 @@ pub(super) fn token_text(source: &str, tokens: &[Token]) -> String {
     let mut previous: Option<&str> = None;
     for (t, _) in tokens.iter().zip(&redundant).filter(|(_, r)| !**r) {
         let text = t.text(source);
-        if previous.is_some_and(|p| super::token::needs_space(p, text)) {
+        if previous.is_some_and(|p| crate::text::token::needs_space(p, text)) {
             out.push(' ');
         }
         out.push_str(text);
@@ -262,8 +262,8 @@ pub fn named_equalities(source: &str, tokens: &[Token]) -> Vec<Equality> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::token::tokenize;
     use super::*;
+    use crate::text::token::tokenize;
 
     fn eqs(s: &str) -> Result<Vec<String>, TokenError> {
         parse_consequent(s, &tokenize(s)).map(|v| v.iter().map(|e| e.to_string()).collect())

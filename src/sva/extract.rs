@@ -2,8 +2,8 @@
 //! declarations, else the whole output breaks the contract) or lenient (every complete
 //! declaration anywhere, the rest ignored).
 
-use super::token::{Token, TokenKind, Tokens};
 use crate::text::line_column;
+use crate::text::token::{Kind, Token, Tokens};
 
 /// How much besides property declarations a text may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
         violation: None,
         empty: true,
     };
-    let is_kw = |t: &Token, kw: &str| t.kind == TokenKind::Ident && t.is(source, kw);
+    let is_kw = |t: &Token, kw: &str| t.kind == Kind::Ident && t.is(source, kw);
     // A token read ahead that is still to be looked at.
     let mut pending = None;
     // The two tokens before `t` (for the label of an assertion).
@@ -77,7 +77,7 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
     while let Some(t) = pending.take().or_else(|| tokens.next()) {
         out.empty = false;
         let label = match before {
-            [Some(l), Some(c)] if l.kind == TokenKind::Ident && c.is(source, ":") => Some(l),
+            [Some(l), Some(c)] if l.kind == Kind::Ident && c.is(source, ":") => Some(l),
             _ => None,
         };
         before = [before[1], Some(t)];
@@ -95,7 +95,7 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
             tokens
                 .clone()
                 .next()
-                .filter(|n| n.kind == TokenKind::Ident && !is_kw(n, "endproperty"))
+                .filter(|n| n.kind == Kind::Ident && !is_kw(n, "endproperty"))
         } else {
             None
         };
@@ -132,7 +132,7 @@ pub fn extract(source: &str, mode: Mode) -> Extraction {
                 // `endproperty : name` is legal SystemVerilog.
                 let mut ahead = tokens.clone();
                 if ahead.next().is_some_and(|n| n.is(source, ":"))
-                    && ahead.next().is_some_and(|n| n.kind == TokenKind::Ident)
+                    && ahead.next().is_some_and(|n| n.kind == Kind::Ident)
                 {
                     tokens = ahead;
                 }
@@ -188,7 +188,7 @@ fn assertion(
         body.push(n);
     };
     // `assert property (p1)` or `assert property (p1(a, b))` refers to a declaration.
-    let reference = body.first().is_some_and(|f| f.kind == TokenKind::Ident)
+    let reference = body.first().is_some_and(|f| f.kind == Kind::Ident)
         && (body.len() == 1 || body.get(1).is_some_and(|n| n.is(source, "(")))
         && !body.iter().any(|n| matches!(n.text(source), "|->" | "|=>"));
     if reference {
@@ -221,7 +221,7 @@ pub(super) fn stray(source: &str, t: &Token) -> String {
         "endproperty" => "an `endproperty` without its `property`".to_string(),
         "/*" => "an unterminated comment `/*`".to_string(),
         "property" => "a `property` keyword without a name".to_string(),
-        _ if t.kind == TokenKind::Ident => format!("text outside a declaration (`{text}`)"),
+        _ if t.kind == Kind::Ident => format!("text outside a declaration (`{text}`)"),
         _ => format!("`{text}` outside a declaration"),
     };
     format!(

@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 
 use super::extract::{Extraction, Mode, RawDeclaration, RawKind, Violation, extract, stray};
-use super::token::{Token, TokenKind, tokenize};
 use crate::text::line_column;
+use crate::text::token::{Kind, Token, tokenize};
 
 fn extract_by_index(source: &str, mode: Mode) -> Extraction {
     let tokens = tokenize(source);
@@ -15,14 +15,14 @@ fn extract_by_index(source: &str, mode: Mode) -> Extraction {
         violation: None,
         empty: tokens.is_empty(),
     };
-    let is_kw = |t: &Token, kw: &str| t.kind == TokenKind::Ident && t.is(source, kw);
+    let is_kw = |t: &Token, kw: &str| t.kind == Kind::Ident && t.is(source, kw);
     let mut i = 0;
     while i < tokens.len() {
         let t = tokens[i];
         let starts_declaration = is_kw(&t, "property")
             && tokens
                 .get(i + 1)
-                .is_some_and(|n| n.kind == TokenKind::Ident && !is_kw(n, "endproperty"));
+                .is_some_and(|n| n.kind == Kind::Ident && !is_kw(n, "endproperty"));
         if !starts_declaration {
             let empty_item = t.is(source, ";") && !out.declarations.is_empty();
             if mode == Mode::Strict && !empty_item {
@@ -49,9 +49,7 @@ fn extract_by_index(source: &str, mode: Mode) -> Extraction {
                 });
                 i = j + 1;
                 if tokens.get(i).is_some_and(|n| n.is(source, ":"))
-                    && tokens
-                        .get(i + 1)
-                        .is_some_and(|n| n.kind == TokenKind::Ident)
+                    && tokens.get(i + 1).is_some_and(|n| n.kind == Kind::Ident)
                 {
                     i += 2;
                 }

@@ -1,7 +1,7 @@
 //! Parenthesis bookkeeping over token slices: balance checks, enclosing pairs, and
 //! splitting at an operator outside every parenthesis.
 
-use super::token::Token;
+use crate::text::token::Token;
 
 /// The first parenthesis without a partner: `Err((index, is_open))`.
 pub fn check_balance(source: &str, tokens: &[Token]) -> Result<(), (usize, bool)> {
@@ -97,8 +97,8 @@ pub fn split_at_indices<'t>(tokens: &'t [Token], at: &[usize]) -> Vec<&'t [Token
 
 #[cfg(test)]
 mod tests {
-    use super::super::token::tokenize;
     use super::*;
+    use crate::text::token::tokenize;
 
     #[test]
     fn finds_unbalanced_parentheses() {

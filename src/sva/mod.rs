@@ -11,7 +11,6 @@ pub mod operand;
 pub mod parse;
 pub mod property;
 pub mod rename;
-pub mod token;
 
 pub use contract::check_contract;
 pub use extract::{Extraction, Mode, RawDeclaration, RawKind, Violation, extract};

@@ -3,8 +3,8 @@
 //! needs (`(a + b) * c`, `a - (b - c)`) kept. Operands this reader does not follow
 //! (`None`) keep the token-level canonical text.
 
-use super::token::{Token, TokenKind};
 use crate::logic::operators::binary_binding as binary;
+use crate::text::token::{Kind, Token};
 
 /// One node of an operand; `Primary` is the canonical text of an identifier or number
 /// with its selects, calls and member accesses, or of a concatenation.
@@ -159,7 +159,7 @@ impl Reader<'_> {
                 self.pos = close + 1;
                 Some(Node::Primary(text))
             }
-            _ if matches!(first.kind, TokenKind::Ident | TokenKind::Number) => {
+            _ if matches!(first.kind, Kind::Ident | Kind::Number) => {
                 let start = self.pos;
                 self.pos += 1;
                 // Selects, calls and member accesses belong to the primary.
@@ -204,7 +204,7 @@ impl Reader<'_> {
 /// Appends `piece`, with a space where the two would run together (two words, or
 /// operators such as `&` `&c` that would read as `&&`).
 fn push(out: &mut String, piece: &str) {
-    if super::token::needs_space(out, piece) {
+    if crate::text::token::needs_space(out, piece) {
         out.push(' ');
     }
     out.push_str(piece);
@@ -359,7 +359,7 @@ mod value_key_tests {
     use super::*;
 
     fn key(text: &str) -> Option<String> {
-        value_key(text, &super::super::token::tokenize(text))
+        value_key(text, &crate::text::token::tokenize(text))
     }
 
     #[test]

@@ -6,9 +6,9 @@ use super::consequent::{named_equalities, parse_consequent, unbalanced};
 use super::extract::{RawDeclaration, RawKind};
 use super::group::{check_balance, matching_close, top_level};
 use super::property::{ClockEvent, Declaration, Implication, Malformed, Property};
-use super::token::{Token, join};
 use crate::logic::{Expr, Grammar, parse_expr_in};
 use crate::text::line_column;
+use crate::text::token::{Token, join};
 
 /// Whose text is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

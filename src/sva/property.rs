@@ -31,7 +31,7 @@ pub struct ClockEvent(pub String);
 impl ClockEvent {
     /// Reads `posedge clk` or `@(posedge clk)` (white space free-form).
     pub fn parse(text: &str) -> ClockEvent {
-        let tokens = super::token::tokenize(text);
+        let tokens = crate::text::token::tokenize(text);
         let mut inner = &tokens[..];
         if inner.first().is_some_and(|t| t.is(text, "@")) {
             inner = &inner[1..];
@@ -39,7 +39,7 @@ impl ClockEvent {
         if inner.len() >= 2 && inner[0].is(text, "(") && inner[inner.len() - 1].is(text, ")") {
             inner = &inner[1..inner.len() - 1];
         }
-        ClockEvent(super::token::join(text, inner))
+        ClockEvent(crate::text::token::join(text, inner))
     }
 }
 

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::token::{TokenKind, tokenize};
+use crate::text::token::{Kind, tokenize};
 
 /// `source` with every identifier token found in `map` (from -> to) replaced; comments,
 /// white space and everything else kept as they are.
@@ -15,7 +15,7 @@ pub fn rename_identifiers<'a>(source: &'a str, map: &HashMap<String, String>) ->
     let mut out = String::with_capacity(source.len());
     let mut copied = 0;
     for token in tokenize(source) {
-        if token.kind != TokenKind::Ident {
+        if token.kind != Kind::Ident {
             continue;
         }
         if let Some(to) = map.get(token.text(source)) {

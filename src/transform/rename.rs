@@ -13,7 +13,7 @@ use sv_parser::{Locate, RefNode};
 use super::edit::Edit;
 use super::span::{Parsed, Span, token_locates};
 use crate::sva::rename_identifiers;
-use crate::sva::token::{TokenKind, tokenize};
+use crate::text::token::{Kind, tokenize};
 
 /// What T2 does to one program.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,7 +100,7 @@ pub fn rename_edits(p: &Parsed<'_>, clock: Option<&str>, keep: &BTreeSet<String>
 fn clock_identifiers(clock: &str) -> Vec<String> {
     tokenize(clock)
         .into_iter()
-        .filter(|t| t.kind == TokenKind::Ident)
+        .filter(|t| t.kind == Kind::Ident)
         .map(|t| t.text(clock).to_string())
         .filter(|w| !EVENT_WORDS.contains(&w.as_str()) && !w.starts_with('$'))
         .collect()

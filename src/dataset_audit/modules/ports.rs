@@ -2,7 +2,7 @@
 //! a module's name changed where it is declared (so that two designs with the same
 //! module names can sit side by side in one miter).
 
-use crate::formal::property::lex::{Kind, Token, tokenize};
+use crate::text::token::{Kind, Token, tokenize};
 
 /// One port of a module.
 #[derive(Debug, Clone, PartialEq, Eq)]

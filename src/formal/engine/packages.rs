@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::formal::property::lex::{Kind, Token, tokenize};
+use crate::text::token::{Kind, Token, tokenize};
 
 /// The files' texts with the imports resolved (the same texts when none imports).
 pub fn resolve_imports(files: &[&str]) -> Vec<String> {

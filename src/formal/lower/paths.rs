@@ -128,9 +128,9 @@ fn dedup(paths: &mut Vec<Path>) {
 #[cfg(test)]
 mod tests {
     use super::super::super::property::Prop;
-    use super::super::super::property::lex::tokenize;
     use super::super::super::property::prop::parse_property;
     use super::*;
+    use crate::text::token::tokenize;
 
     /// The paths of the antecedent of `text`, with Booleans by their text.
     fn shape(text: &str) -> Vec<String> {

@@ -4,8 +4,8 @@
 //! expression (`##`, `|->`, `and`, `)` ...) and leaves it to the property parser.
 
 use super::ast::{BinOp, Expr, ExprKind, InsideItem, RangeKind, Span, SysFn, UnOp};
-use super::lex::{Kind, Token};
 use super::problem::Problem;
+use crate::text::token::{Kind, Token};
 
 /// A cursor over the tokens of one property.
 #[derive(Clone)]
@@ -528,8 +528,8 @@ fn check_arity(f: SysFn, args: &[Expr], span: Span) -> Result<(), Problem> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::lex::tokenize;
     use super::*;
+    use crate::text::token::tokenize;
 
     fn parse(s: &str) -> Result<Expr, Problem> {
         let toks = tokenize(s);

@@ -101,8 +101,8 @@ pub fn literal(text: &str) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::super::expr::Cursor;
-    use super::super::lex::tokenize;
     use super::*;
+    use crate::text::token::tokenize;
 
     fn value(text: &str, consts: &Constants) -> Option<i64> {
         let toks = tokenize(text);

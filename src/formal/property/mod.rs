@@ -1,4 +1,4 @@
-//! The temporal SVA of generated properties: tokens, syntax trees, the Verilog
+//! The temporal SVA of generated properties (tokens from `crate::text::token`): syntax trees, the Verilog
 //! expression parser and the property parser, with located problems. (The VERT
 //! dialect's reader is `crate::sva`; this one reads the whole-module subset that
 //! `flipscope prove` lowers.)
@@ -6,7 +6,6 @@
 pub mod ast;
 pub mod expr;
 pub mod fold;
-pub mod lex;
 pub mod problem;
 pub mod prop;
 

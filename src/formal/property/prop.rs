@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use super::ast::{ClockEvent, Expr, ExprKind, Prop, PropertySpec, Seq, Span};
 use super::expr::Cursor;
-use super::lex::Token;
 use super::problem::Problem;
+use crate::text::token::Token;
 
 /// Longest delay or repetition count accepted (larger ones are beyond the limits).
 pub const MAX_CYCLES: u32 = 256;
@@ -192,7 +192,7 @@ pub fn clocking_event(c: &mut Cursor) -> Result<ClockEvent, Problem> {
     c.bump();
     let sig = c.here();
     let signal = match c.peek_tok() {
-        Some(t) if t.kind == super::lex::Kind::Ident && !t.text(c.src).starts_with('$') => {
+        Some(t) if t.kind == crate::text::token::Kind::Ident && !t.text(c.src).starts_with('$') => {
             c.bump();
             t.text(c.src).to_string()
         }
@@ -450,8 +450,8 @@ fn count(c: &mut Cursor, what: &str, bracketed: bool) -> Result<u32, Problem> {
         ));
     };
     let text = t.text(c.src);
-    if t.kind != super::lex::Kind::Number {
-        if t.kind == super::lex::Kind::Ident || text == "(" {
+    if t.kind != crate::text::token::Kind::Number {
+        if t.kind == crate::text::token::Kind::Ident || text == "(" {
             if let Some(consts) = c.consts {
                 let save = c.pos;
                 let e = if bracketed || text == "(" {
@@ -655,8 +655,8 @@ fn named_tree(
 
 #[cfg(test)]
 mod tests {
-    use super::super::lex::tokenize;
     use super::*;
+    use crate::text::token::tokenize;
 
     fn parse(s: &str) -> Result<PropertySpec, Problem> {
         let toks = tokenize(s);

@@ -23,7 +23,7 @@ use sha2::{Digest, Sha256};
 use wait_timeout::ChildExt;
 
 use super::shape::Lowerable;
-use crate::formal::property::lex::tokenize;
+use crate::text::token::tokenize;
 
 /// Why the check could not be made.
 #[derive(Debug, thiserror::Error)]

@@ -12,9 +12,9 @@ use super::induction::{InductionCheck, inductive};
 use super::shape::{Lowerable, body, lowerable, referenced_identifiers};
 use super::syntax::{SlangError, SlangRule, code, output_errors};
 use crate::formal::parse_clock;
-use crate::formal::property::lex::tokenize;
 use crate::rules::keywords::{KeywordUse, declarations, keyword_uses, ports};
 use crate::study::{Check, FormalStatus, Program, PropertyVerdict, Study, Syntax};
+use crate::text::token::tokenize;
 
 /// One difference between flipscope's rules and EquivSVA's, in the order applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

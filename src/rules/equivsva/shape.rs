@@ -9,8 +9,8 @@
 //! unsupported" (the 15 such properties of the dev split's formal scores). Sequence
 //! operators elsewhere are unsupported too (flipscope's reading of "supports only").
 
-use crate::formal::property::lex::{Kind, Token, tokenize};
 use crate::rules::keywords::is_keyword;
+use crate::text::token::{Kind, Token, tokenize};
 
 /// The reason their checker gives for several implications.
 pub const MULTIPLE_IMPLICATIONS: &str = "multiple implication operators unsupported";

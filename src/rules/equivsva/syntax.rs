@@ -9,9 +9,9 @@
 //! Markdown code blocks joined, else the whole response: [`code`]) placed inside the
 //! module.
 
-use crate::formal::property::lex::tokenize;
 use crate::rules::keywords::{Declared, declarations, keyword_uses};
 use crate::text::line_column;
+use crate::text::token::tokenize;
 
 /// One reason slang rejects an output that yosys accepts.
 #[derive(Debug, Clone, PartialEq, Eq)]
