@@ -28,7 +28,7 @@ pub struct Annotated {
 /// is scored as `scoring` says.
 pub fn load(paths: &[PathBuf], scoring: &ScoringArgs) -> anyhow::Result<Annotated> {
     let mut study = load_study(paths).map_err(|e| anyhow::anyhow!("{e}"))?;
-    super::metrics::print_warnings(&study);
+    super::study_warnings::print_warnings(&study);
     if let Cow::Owned(scored) = super::metrics::study_pairs(&study, scoring)? {
         study.pairs = scored;
     }

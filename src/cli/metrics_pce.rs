@@ -8,20 +8,12 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use super::UsageError;
-use super::metrics::{Args, FormatArg, IntervalArg, print_warnings};
+use super::metrics_args::{Args, FormatArg, IntervalArg, PerArg};
+use super::study_warnings::print_warnings;
 use crate::stats::export::Format;
 use crate::stats::pce::{PceReport, Per, RunTally, jasper_tallies, render, summarise};
 use crate::stats::{BootstrapConfig, FieldFilter, InputFile, IntervalMethod};
 use crate::study::Study;
-
-/// `--per`: which table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum PerArg {
-    /// One row per (design, model, shots) cell.
-    Design,
-    /// One row per (model, shots), with intervals.
-    Model,
-}
 
 /// The report of the study's external verdicts.
 pub fn report(args: &Args, study: &Study) -> anyhow::Result<PceReport> {

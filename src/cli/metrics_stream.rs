@@ -10,7 +10,7 @@ use crate::stats::{Filter, InputFile, MetricsReport, Provenance, compute};
 use crate::study::pair_stream::read_chunks;
 use crate::study::source::{FileKind, expand};
 
-use super::metrics::{Args, bootstrap_config};
+use super::metrics_args::{Args, bootstrap_config};
 
 /// The report of a pairs-only study read streaming, or `None` when the study must be
 /// loaded the ordinary way.

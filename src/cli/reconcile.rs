@@ -45,7 +45,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .into());
     }
     let study = load_study(&args.paths).map_err(|e| anyhow::anyhow!("{e}"))?;
-    super::metrics::print_warnings(&study);
+    super::study_warnings::print_warnings(&study);
     if !study.kind().has_modules() {
         anyhow::bail!("the study holds no whole-module programs: nothing to reconcile");
     }
