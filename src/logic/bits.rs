@@ -6,8 +6,7 @@ use super::domain::Domain;
 use super::expr::{Atom, Expr};
 use super::semantics::Semantics;
 
-/// Most atoms handled here: 2^12 assignments are 64 words per node.
-pub(crate) const MAX_ATOMS: usize = 12;
+pub(crate) use super::compiled::MAX_ATOMS;
 
 /// Whether `a` implies `b` and whether `b` implies `a` under `semantics`, for
 /// canonical forms with at most `MAX_ATOMS` atoms between them; `None` when there are

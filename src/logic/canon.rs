@@ -8,8 +8,8 @@
 use std::cmp::Ordering;
 
 use super::expr::{Atom, Constant, Expr, Term};
+use super::reread;
 use super::semantics::Semantics;
-use super::value;
 
 /// The canonical form of `e` under the default semantics (two-state, no widths):
 /// equal canonical forms mean equal expressions up to operand order, redundant
@@ -132,7 +132,7 @@ impl Canon<'_> {
                 Expr::Const(c.is_some_and(|c| c.value.is_some_and(|v| v != 0)))
             }
             Expr::Atom(Atom::Opaque(t)) if self.two_state() => {
-                match value::resolve_condition(t, self.semantics) {
+                match reread::resolve_condition(t, self.semantics) {
                     Some(resolved) => self.expr(&resolved),
                     None => e.clone(),
                 }
@@ -157,7 +157,7 @@ impl Canon<'_> {
                 c => Term::Expr(Box::new(c)),
             },
             Term::Opaque(text) if self.two_state() => {
-                match value::resolve_term(text, self.semantics) {
+                match reread::resolve_term(text, self.semantics) {
                     Some(resolved) => self.term(&resolved),
                     None => t.clone(),
                 }
@@ -170,7 +170,7 @@ impl Canon<'_> {
     fn width(&self, t: &Term) -> Option<u32> {
         match t {
             Term::Ident(n) => self.semantics.width(n),
-            Term::Opaque(text) => value::opaque_width(text, self.semantics),
+            Term::Opaque(text) => reread::opaque_width(text, self.semantics),
             Term::Expr(_) => Some(1),
             Term::Const(c) => c.width,
         }

@@ -1,10 +1,12 @@
 //! Expressions compiled for the truth-table fast path: each atom occurrence resolved
-//! once to a variable number (at most `bits::MAX_ATOMS` variables), the tree flattened
+//! once to a variable number (at most `MAX_ATOMS` variables), the tree flattened
 //! to postfix operations, and evaluation on one flat stack of table words, so that a
 //! table costs no allocation per node and no atom comparison per occurrence.
 
-use super::bits::MAX_ATOMS;
 use super::expr::{Atom, Expr};
+
+/// Most atoms the bit-parallel path handles: 2^12 assignments are 64 words per node.
+pub(crate) const MAX_ATOMS: usize = 12;
 
 /// One postfix operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,8 +13,8 @@ use biodivine_lib_bdd::{Bdd, BddVariableSet};
 
 use super::compiled::Shape;
 use super::expr::{Atom, Constant, Term};
+use super::reread;
 use super::semantics::Semantics;
-use super::value;
 
 /// One value class of a group: the variables that hold (`true`) or not in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,7 +94,7 @@ impl Domain {
             .map(|g| {
                 let width = match g.term {
                     Some(Term::Ident(_)) => semantics.width(g.name),
-                    Some(Term::Opaque(_)) => value::opaque_width(g.name, semantics),
+                    Some(Term::Opaque(_)) => reread::opaque_width(g.name, semantics),
                     _ => None,
                 };
                 group_classes(g, width)

@@ -10,6 +10,7 @@ pub mod canon;
 mod compiled;
 pub mod constant;
 pub mod decide;
+mod decisions;
 mod domain;
 pub mod error;
 pub mod eval;
@@ -21,6 +22,7 @@ pub mod polarity;
 pub mod prepared;
 #[cfg(test)]
 mod proptests;
+mod reread;
 pub mod semantics;
 #[cfg(test)]
 mod test_support;

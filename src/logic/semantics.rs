@@ -16,7 +16,7 @@ use std::sync::{Arc, LazyLock};
 
 use serde::{Deserialize, Serialize};
 
-use super::expr::{Constant, Expr};
+use super::expr::Constant;
 
 /// Known widths of signals, by name (`state` -> 2).
 pub type Widths = BTreeMap<String, u32>;
@@ -141,60 +141,6 @@ impl Semantics {
         } else {
             None
         }
-    }
-
-    /// `canonical(e)` under this semantics.
-    pub fn canonical(&self, e: &Expr) -> Expr {
-        super::canon::canonical_in(e, self)
-    }
-
-    /// The text of `self.canonical(e)`.
-    pub fn canonical_text(&self, e: &Expr) -> String {
-        self.canonical(e).to_string()
-    }
-
-    /// Whether `a` and `b` are true under exactly the same assignments.
-    pub fn equivalent(&self, a: &Expr, b: &Expr) -> bool {
-        self.relation(a, b) == super::Relation::Equivalent
-    }
-
-    /// Whether every assignment that makes `a` true makes `b` true.
-    pub fn implies(&self, a: &Expr, b: &Expr) -> bool {
-        super::decide::implies_canonical(&self.canonical(a), &self.canonical(b), self)
-    }
-
-    /// How `a` relates to `b`.
-    pub fn relation(&self, a: &Expr, b: &Expr) -> super::Relation {
-        super::decide::relation_canonical(&self.canonical(a), &self.canonical(b), self)
-    }
-
-    /// Whether some assignment makes `e` true.
-    pub fn satisfiable(&self, e: &Expr) -> bool {
-        super::decide::satisfiable_canonical(&self.canonical(e), self)
-    }
-
-    /// One assignment of the atoms of the canonical form of `e` that makes it true.
-    pub fn satisfying_assignment(&self, e: &Expr) -> Option<BTreeMap<super::Atom, bool>> {
-        super::decide::assignment_canonical(&self.canonical(e), self)
-    }
-
-    /// The atoms of the canonical form (what SCORING.md §6 rules 5 and 6 compare).
-    pub fn canonical_atoms(&self, e: &Expr) -> std::collections::BTreeSet<super::Atom> {
-        self.canonical(e).atoms()
-    }
-
-    /// The polarity search of SCORING.md §6 rule 4.
-    pub fn polarity_search(
-        &self,
-        reference: &Expr,
-        generated: &Expr,
-    ) -> Option<super::PolarityFlip> {
-        super::polarity::search_in(reference, generated, self)
-    }
-
-    /// The truth table of `exprs` (rows the semantics allows only), at most `cap` rows.
-    pub fn truth_table(&self, exprs: &[&Expr], cap: usize) -> super::TruthTable {
-        super::truth_table::table_in(exprs, cap, self)
     }
 }
 

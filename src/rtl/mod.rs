@@ -43,4 +43,7 @@ pub fn behaviors(source: &str, fragment_clock: Option<&str>) -> Result<Vec<Behav
 mod tests;
 
 #[cfg(test)]
+mod declarations_tests;
+
+#[cfg(test)]
 mod prop_tests;

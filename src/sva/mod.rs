@@ -11,6 +11,7 @@ pub mod operand;
 pub mod parse;
 pub mod property;
 pub mod rename;
+mod token_text;
 
 pub use contract::check_contract;
 pub use extract::{Extraction, Mode, RawDeclaration, RawKind, Violation, extract};

@@ -155,7 +155,7 @@ impl Reader<'_> {
             "{" => {
                 let close = self.close(self.pos)?;
                 let text =
-                    super::consequent::token_text(self.source, &self.tokens[self.pos..=close]);
+                    super::token_text::token_text(self.source, &self.tokens[self.pos..=close]);
                 self.pos = close + 1;
                 Some(Node::Primary(text))
             }
@@ -171,7 +171,7 @@ impl Reader<'_> {
                     }
                 }
                 let text =
-                    super::consequent::token_text(self.source, self.tokens.get(start..self.pos)?);
+                    super::token_text::token_text(self.source, self.tokens.get(start..self.pos)?);
                 Some(Node::Primary(text))
             }
             _ => None,
