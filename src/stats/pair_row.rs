@@ -1,10 +1,31 @@
-//! The scored pairs of `pairs.jsonl` ([`PairRecord`]) as filter and metrics rows, on
-//! their own or with the tags their annotations confirmed ([`AuditedPair`]).
+//! The scored pairs of `pairs.jsonl` as filter and metrics rows: loaded ([`PairRecord`]),
+//! on their own or with the tags their annotations confirmed ([`AuditedPair`]), or
+//! streamed line by line ([`PairView`]).
 
 use std::collections::BTreeSet;
 
 use super::row::FilterRow;
 use crate::study::PairRecord;
+use crate::study::pair_stream::view::PairView;
+
+impl FilterRow for PairView<'_> {
+    crate::stats::row::filter_row_identity!();
+    fn base_correct(&self) -> bool {
+        self.base.correct
+    }
+    fn trans_correct(&self) -> bool {
+        self.trans.correct
+    }
+    fn base_category(&self) -> Option<&str> {
+        self.base.category.as_deref()
+    }
+    fn trans_category(&self) -> Option<&str> {
+        self.trans.category.as_deref()
+    }
+    fn behavior_class(&self) -> Option<&str> {
+        self.class.as_deref()
+    }
+}
 
 impl FilterRow for PairRecord {
     crate::stats::row::filter_row_identity!();
@@ -95,9 +116,11 @@ impl FilterRow for AuditedPair<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::FilterRow;
     use crate::stats::filter::Filter;
     use crate::study::PairRecord;
     use crate::study::jsonl::parse_line;
+    use crate::study::pair_stream::view::read_view;
 
     #[test]
     fn pairs_are_filtered_on_their_sides() {
@@ -122,5 +145,24 @@ mod tests {
             tags: None,
         };
         assert!(!Filter::parse("tag=polarity").unwrap().matches(&bare));
+    }
+
+    #[test]
+    fn a_streamed_line_filters_like_the_loaded_pair() {
+        const SCORED: &str = r#"{"model": "m", "variant": "T1", "program": "p1", "stratum": "s", "behavior": "x=y", "base": {"category": "correct", "correct": true, "property": "property p; a |=> x == y; endproperty"}, "trans": {"category": "dropped-predicate", "correct": false, "reason": "lost b"}, "flip": "CW", "pair_hash": "ab", "oracle": "reference", "lenient": true, "semantics": "two-state", "class": "arbiter"}"#;
+        let view = read_view(SCORED.as_bytes()).unwrap();
+        let (_, record): (usize, PairRecord) =
+            crate::study::jsonl::parse_line("pairs.jsonl", 1, SCORED).unwrap();
+        assert_eq!(view.model(), record.model());
+        assert_eq!(view.behavior(), record.behavior());
+        assert_eq!(view.base_category(), record.base_category());
+        assert_eq!(view.trans_category(), record.trans_category());
+        assert_eq!(view.behavior_class(), record.behavior_class());
+        assert_eq!(view.flip_class(), record.flip_class());
+        assert_eq!(view.oracle.as_deref(), Some("reference"));
+        assert!(
+            matches!(view.model, std::borrow::Cow::Borrowed(_)),
+            "no copy without escapes"
+        );
     }
 }

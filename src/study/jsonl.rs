@@ -37,7 +37,7 @@ impl JsonlReader {
             Box::new(BufReader::new(std::io::stdin()))
         } else {
             // Never opened when it is not a regular file: opening a FIFO waits for ever.
-            super::source::check_regular(path)?;
+            super::regular_file::check_regular(path)?;
             let f = File::open(path)
                 .map_err(|e| LocatedError::whole_file(path, format!("cannot open: {e}")))?;
             Box::new(BufReader::with_capacity(1 << 16, f))
@@ -272,7 +272,7 @@ pub fn parse_line<T: DeserializeOwned>(
             if let Some(key) = duplicate_field(&err.inner().to_string())
                 && let Some(offset) = super::locate::duplicate_key(text, err.path(), &key)
             {
-                let column = super::locate::line_col(text, offset).1;
+                let column = crate::text::line_column(text, offset).1;
                 let path = err.path().to_string();
                 let within = if path == "." || path.is_empty() {
                     String::new()
@@ -287,7 +287,7 @@ pub fn parse_line<T: DeserializeOwned>(
             let path = err.path().to_string();
             let inner = err.into_inner();
             let column = match start {
-                Some(offset) => super::locate::line_col(text, offset).1,
+                Some(offset) => crate::text::line_column(text, offset).1,
                 None => char_column(text, inner.column()),
             };
             let mut message = strip_position(&inner.to_string());
@@ -389,7 +389,7 @@ pub fn read_text_at_most(path: &Path, limit: u64) -> Result<String, LocatedError
             .map_err(cannot)?;
     } else {
         // A FIFO or a device in a dataset tree gets the study loader's rule and message.
-        super::source::check_regular(path)?;
+        super::regular_file::check_regular(path)?;
         File::open(path)
             .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
             .map_err(cannot)?;
@@ -406,8 +406,7 @@ pub fn read_text_at_most(path: &Path, limit: u64) -> Result<String, LocatedError
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let before = String::from_utf8_lossy(good);
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = crate::text::line_column(&before, before.len());
         LocatedError::new(
             display_path(path),
             line,

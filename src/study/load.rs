@@ -9,12 +9,13 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 
 use super::annotation::Annotation;
-use super::checks::{self, Line};
+use super::checks;
 use super::error::{LocatedError, display_path};
 use super::generation::Generation;
 use super::model::{Study, StudyErrors};
 use super::pair::{PairKey, PairRecord, SCORING_FIELDS};
 use super::program::Program;
+use super::record_line::Line;
 use super::source::{self, FileKind, SourceFile};
 use super::verdict::{PropertyVerdict, VerdictKey};
 use super::verdict_checks;

@@ -20,6 +20,8 @@ pub mod pair;
 pub mod pair_hash;
 pub mod pair_stream;
 pub mod program;
+pub mod record_line;
+pub mod regular_file;
 pub mod rename_apply;
 pub mod rename_map;
 pub mod settings;

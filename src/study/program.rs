@@ -13,6 +13,10 @@ use serde_json::{Map, Value};
 /// The name of the unrewritten input in generations and pairs.
 pub const ORIGINAL: &str = "original";
 
+/// The extra program field that gives the prompt's `{{ reset }}` text word for word (the
+/// EquivSVA importer writes `describe_reset` of the family's `spec.json` there).
+pub const RESET_DESCRIPTION: &str = "reset_description";
+
 /// What a program's RTL is, and so how its generated properties are scored.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -10,8 +10,8 @@
 
 use std::collections::HashMap;
 
-use super::checks::Line;
 use super::error::LocatedError;
+use super::record_line::Line;
 
 /// The variant the check applies to.
 pub const RENAME_VARIANT: &str = "T2";

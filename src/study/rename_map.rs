@@ -11,9 +11,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::checks::Line;
 use super::error::LocatedError;
 use super::program::{ORIGINAL, Program};
+use super::record_line::Line;
 
 /// The problems of every rename map of a program.
 pub fn check(at: &Line, p: &Program) -> Vec<LocatedError> {

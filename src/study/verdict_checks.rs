@@ -3,9 +3,10 @@
 //! no property, and, when programs are loaded, implementations and mutants the
 //! program has. Each broken rule is reported at the offending field.
 
-use super::checks::{Line, unknown_variant};
+use super::checks::unknown_variant;
 use super::error::LocatedError;
 use super::program::Program;
+use super::record_line::Line;
 use super::verdict::{FormalStatus, PropertyVerdict};
 
 /// The problems of one verdict line on its own (`program` is its program when the

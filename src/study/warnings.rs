@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::checks::Line;
 use super::error::LocatedError;
+use super::record_line::Line;
 
 /// Collected warnings, in the order first seen.
 #[derive(Debug, Default)]

@@ -115,9 +115,7 @@ impl PromptInputs {
     }
 }
 
-/// The extra program field that gives the `{{ reset }}` text word for word (an EquivSVA
-/// importer writes `describe_reset` of the family's `spec.json` there).
-pub const RESET_DESCRIPTION: &str = "reset_description";
+pub use crate::study::program::RESET_DESCRIPTION;
 
 /// How a variant spells the program's clock and reset: its own fields, else the
 /// program's through the inverse of its rename map (original name -> variant name).

@@ -11,7 +11,8 @@ use std::path::Path;
 use minijinja::{Environment, UndefinedBehavior, syntax::SyntaxConfig};
 use sha2::{Digest, Sha256};
 
-pub use equivsva::{describe_clock, describe_reset, inputs_from_spec};
+pub use crate::study::equivsva::{describe_clock, describe_reset};
+pub use equivsva::inputs_from_spec;
 pub use inputs::{PLACEHOLDERS, PromptInputs, RESET_DESCRIPTION, program_reset};
 
 use crate::study::source::hex;

@@ -145,7 +145,7 @@ fn entries(dir: &Path) -> Result<Vec<(String, PathBuf)>, ReadError> {
 /// and reported.
 fn read_text(path: &Path, rel: &str, flaws: &mut Vec<Flaw>) -> Result<String, ReadError> {
     // The study loader's rule: never open a FIFO (it waits for ever) or a device.
-    if let Err(e) = crate::study::source::check_regular(path) {
+    if let Err(e) = crate::study::regular_file::check_regular(path) {
         return Err(ReadError {
             path: rel.to_string(),
             message: e.message,

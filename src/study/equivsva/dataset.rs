@@ -266,7 +266,7 @@ fn split_families(
             // folder without search permission) says why.
             match std::fs::symlink_metadata(&spec) {
                 Ok(_) => {
-                    if let Err(e) = crate::study::source::check_regular(&spec) {
+                    if let Err(e) = crate::study::regular_file::check_regular(&spec) {
                         return e;
                     }
                 }
@@ -472,7 +472,7 @@ fn family(
     }
     // The prompt's reset line, as EquivSVA's task exporter words it from spec.json
     // (`rst, active high, synchronous`): `generate --prompt equivsva` reads it here.
-    let reset_description = crate::generate::prompt::describe_reset(spec_value.get("reset"));
+    let reset_description = super::describe_reset(spec_value.get("reset"));
     meta.insert("spec".into(), spec_value);
     let clock = spec.clock.as_ref().map_or_else(
         || "posedge clk".to_string(),
@@ -497,7 +497,7 @@ fn family(
         mutants,
         meta: Some(Value::Object(meta)),
         extra: Map::from_iter([(
-            crate::generate::prompt::RESET_DESCRIPTION.to_string(),
+            crate::study::program::RESET_DESCRIPTION.to_string(),
             json!(reset_description),
         )]),
         ..Program::default()

@@ -11,6 +11,7 @@ mod dataset;
 mod results;
 mod rtl_name;
 mod scores;
+mod spec_text;
 
 #[cfg(test)]
 mod tests;
@@ -18,6 +19,7 @@ mod tests;
 pub use dataset::{DatasetOptions, import_dataset};
 pub use results::{ResultsOptions, import_results};
 pub use scores::{ScoreFiles, import_scores};
+pub use spec_text::{describe_clock, describe_reset};
 
 /// The styles that are the canonical implementation of a family, in preference order.
 pub const CANONICAL_STYLES: [&str; 2] = ["canonical_case", "canonical_next"];

@@ -10,10 +10,10 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::{style_of_file, style_of_task_variant, variant_of_style};
-use crate::study::checks::Line;
 use crate::study::error::LocatedError;
 use crate::study::generation::Generation;
 use crate::study::jsonl::JsonlReader;
+use crate::study::record_line::Line;
 
 /// How rows become generations.
 #[derive(Debug, Clone, Default)]

@@ -13,9 +13,9 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::{SOURCE, style_of_task_variant, variant_of_style};
-use crate::study::checks::Line;
 use crate::study::error::LocatedError;
 use crate::study::jsonl::JsonlReader;
+use crate::study::record_line::Line;
 use crate::study::verdict::{
     Check, ExternalVerdict, FormalStatus, PropertyVerdict, Reading, Syntax,
 };

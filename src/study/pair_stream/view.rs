@@ -10,7 +10,6 @@ use std::fmt;
 use serde::Deserializer;
 use serde::de::{self, Deserialize, DeserializeSeed, MapAccess, Visitor};
 
-use crate::stats::FilterRow;
 use crate::study::FlipClass;
 use crate::study::program::ORIGINAL;
 
@@ -56,25 +55,6 @@ impl PairView<'_> {
     /// The flip class of the two sides.
     pub fn flip_class(&self) -> FlipClass {
         FlipClass::from_sides(self.base.correct, self.trans.correct)
-    }
-}
-
-impl FilterRow for PairView<'_> {
-    crate::stats::row::filter_row_identity!();
-    fn base_correct(&self) -> bool {
-        self.base.correct
-    }
-    fn trans_correct(&self) -> bool {
-        self.trans.correct
-    }
-    fn base_category(&self) -> Option<&str> {
-        self.base.category.as_deref()
-    }
-    fn trans_category(&self) -> Option<&str> {
-        self.trans.category.as_deref()
-    }
-    fn behavior_class(&self) -> Option<&str> {
-        self.class.as_deref()
     }
 }
 
@@ -375,34 +355,15 @@ impl<'de> Deserialize<'de> for SideRead<'de> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::study::PairRecord;
-    use crate::study::jsonl::parse_line;
 
     const SCORED: &str = r#"{"model": "m", "variant": "T1", "program": "p1", "stratum": "s", "behavior": "x=y", "base": {"category": "correct", "correct": true, "property": "property p; a |=> x == y; endproperty"}, "trans": {"category": "dropped-predicate", "correct": false, "reason": "lost b"}, "flip": "CW", "pair_hash": "ab", "oracle": "reference", "lenient": true, "semantics": "two-state", "class": "arbiter"}"#;
-
-    #[test]
-    fn a_scored_line_reads_like_the_loader_reads_it() {
-        let view = read_view(SCORED.as_bytes()).unwrap();
-        let (_, record): (usize, PairRecord) = parse_line("pairs.jsonl", 1, SCORED).unwrap();
-        assert_eq!(view.model(), record.model());
-        assert_eq!(view.behavior(), record.behavior());
-        assert_eq!(view.base_category(), record.base_category());
-        assert_eq!(view.trans_category(), record.trans_category());
-        assert_eq!(view.behavior_class(), record.behavior_class());
-        assert_eq!(view.flip_class(), record.flip_class());
-        assert_eq!(view.oracle.as_deref(), Some("reference"));
-        assert!(
-            matches!(view.model, Cow::Borrowed(_)),
-            "no copy without escapes"
-        );
-    }
 
     #[test]
     fn escaped_strings_are_decoded() {
         let line = r#"{"model": "m\u00e9", "variant": "T1", "program": "p\"1", "stratum": "s", "behavior": "x=y", "base": true, "trans": false}"#;
         let view = read_view(line.as_bytes()).unwrap();
-        assert_eq!(view.model(), "mé");
-        assert_eq!(view.program(), "p\"1");
+        assert_eq!(view.model, "mé");
+        assert_eq!(view.program, "p\"1");
     }
 
     #[test]

@@ -7,9 +7,9 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::super::annotation::Annotation;
-use super::super::checks::Line;
 use super::super::error::{LocatedError, display_path};
 use super::super::jsonl::{parse_line, read_text};
+use super::super::record_line::Line;
 
 /// What an existing annotations file holds.
 #[derive(Debug, Default)]
