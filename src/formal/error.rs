@@ -1,21 +1,7 @@
 //! Errors of the formal checks that stop a whole run (a missing tool, an unreadable
-//! design), and the file positions every message carries.
+//! design); the file positions every message carries are `text::Location`.
 
-use serde::Serialize;
-
-/// A position in a user's file: 1-based line and column (in characters).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-pub struct Location {
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-}
-
-impl std::fmt::Display for Location {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}:{}", self.file, self.line, self.column)
-    }
-}
+pub use crate::text::Location;
 
 /// What stops `flipscope prove` before any property is checked.
 #[derive(Debug, thiserror::Error)]

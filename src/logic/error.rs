@@ -20,10 +20,7 @@ impl ParseError {
     /// An error at byte `offset` of `text` (line and column are computed from it).
     pub fn at(text: &str, offset: usize, message: impl Into<String>) -> Self {
         let offset = offset.min(text.len());
-        let before = text.get(..offset).unwrap_or(text);
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before[line_start..].chars().count() + 1;
+        let (line, column) = crate::text::line_column(text, offset);
         Self {
             offset,
             line,

@@ -91,15 +91,7 @@ impl Wrapped {
     /// the user's text; offsets in the wrapper are clamped to the user's text.
     pub fn position(&self, offset: usize) -> (usize, usize) {
         let user = self.user_text();
-        let rel = offset.saturating_sub(self.start).min(user.len());
-        let mut rel = rel;
-        while !user.is_char_boundary(rel) {
-            rel -= 1;
-        }
-        let before = &user[..rel];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        (line, column)
+        crate::text::line_column(user, offset.saturating_sub(self.start))
     }
 
     /// The token at a wrapped-text offset (for messages), shortened.

@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use super::error::{LocatedError, display_path};
 use super::jsonl::read_text;
-use super::locate::line_col;
+use crate::text::line_column;
 
 /// What the annotation side reads from the configuration file.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -63,7 +63,7 @@ impl Config {
         toml::from_str::<Config>(text).map_err(|e| {
             let (line, column) = e
                 .span()
-                .map_or((1, 1), |span| line_col(text, span.start.min(text.len())));
+                .map_or((1, 1), |span| line_column(text, span.start.min(text.len())));
             LocatedError::new(file, line, column, e.message().to_string())
         })
     }

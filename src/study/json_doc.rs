@@ -8,7 +8,8 @@ use serde::de::DeserializeOwned;
 
 use super::error::{LocatedError, display_path};
 use super::jsonl::read_text;
-use super::locate::{line_col, path_value};
+use super::locate::path_value;
+use crate::text::line_column;
 
 /// Reads `path` as one JSON document of type `T`.
 pub fn read_json<T: DeserializeOwned>(path: &Path) -> Result<T, LocatedError> {
@@ -42,7 +43,7 @@ pub fn parse_json<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Loca
         message = format!("{message} in \"{field}\"");
     }
     let (line, column) = match start {
-        Some(offset) if !message.starts_with("missing field") => line_col(text, offset),
+        Some(offset) if !message.starts_with("missing field") => line_column(text, offset),
         _ if inner.line() > 0 => (inner.line(), inner.column().max(1)),
         _ => (1, 1),
     };

@@ -143,20 +143,8 @@ fn elements_at(text: &str, start: usize) -> Option<Vec<Range<usize>>> {
     }
 }
 
-/// The 1-based line and character column of byte `offset` in `text`.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, text[line_start..offset].chars().count() + 1)
-}
-
 fn char_column(text: &str, offset: usize) -> usize {
-    line_col(text, offset).1
+    crate::text::line_column(text, offset).1
 }
 
 /// The members (key, position) of the object whose `{` is at or after byte `start`.
@@ -274,6 +262,7 @@ impl Cursor<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::line_column;
 
     #[test]
     fn finds_top_level_and_nested_members() {
@@ -302,7 +291,7 @@ mod tests {
         assert_eq!(&t[els[0].clone()], "{\"a\": [1, 2]}");
         assert_eq!(&t[els[1].clone()], "{\"b\": \"]\"}");
         assert_eq!(&t[els[2].clone()], "7");
-        assert_eq!(line_col(t, els[1].start), (3, 3));
+        assert_eq!(line_column(t, els[1].start), (3, 3));
         assert_eq!(array_elements("{}"), None);
         assert_eq!(array_elements("[]").unwrap().len(), 0);
     }

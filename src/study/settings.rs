@@ -14,8 +14,8 @@ use serde::Deserialize;
 
 use super::error::{LocatedError, display_path};
 use super::jsonl::read_text;
-use super::locate::line_col;
 use crate::logic::Values;
+use crate::text::line_column;
 
 /// The name of the settings file in a study directory.
 pub const FILE_NAME: &str = "study.toml";
@@ -43,7 +43,7 @@ impl StudySettings {
         toml::from_str::<StudySettings>(text).map_err(|e| {
             let (line, column) = e
                 .span()
-                .map_or((1, 1), |span| line_col(text, span.start.min(text.len())));
+                .map_or((1, 1), |span| line_column(text, span.start.min(text.len())));
             LocatedError::new(file, line, column, e.message().to_string())
         })
     }

@@ -12,7 +12,7 @@ use std::path::Path;
 use super::config::{self, Config};
 use super::error::{LocatedError, display_path};
 use super::jsonl::read_text;
-use super::locate::line_col;
+use crate::text::line_column;
 
 /// The default tags, in key order (`1` is `output-contract`, `9` is `reference-error`).
 pub const DEFAULT_TAGS: [(&str, &str); 9] = [
@@ -194,7 +194,7 @@ impl Taxonomy {
             if let Some(bad) = config.tags.extra.iter().find(|t| !valid_tag(t.trim()))
                 && let Some(at) = text.find(&format!("{bad:?}"))
             {
-                (e.line, e.column) = line_col(&text, at);
+                (e.line, e.column) = line_column(&text, at);
             }
             e
         })?;

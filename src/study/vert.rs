@@ -13,8 +13,9 @@ use serde_json::{Map, Value};
 
 use super::error::{LocatedError, display_path};
 use super::jsonl::read_text;
-use super::locate::{array_elements, find_member, line_col, path_value};
+use super::locate::{array_elements, find_member, path_value};
 use super::program::Program;
+use crate::text::line_column;
 
 /// How records become programs.
 #[derive(Debug, Clone, Default)]
@@ -75,7 +76,7 @@ pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, V
     let text: &str = owned.strip_prefix('\u{feff}').unwrap_or(&owned);
     if let Err(e) = serde_json::from_str::<de::IgnoredAny>(text) {
         let offset = byte_offset(text, e.line(), e.column());
-        let (line, column) = line_col(text, offset);
+        let (line, column) = line_column(text, offset);
         let message = strip_position(&e.to_string());
         let message = if e.is_eof() {
             format!("the file ends early (truncated JSON): {message}")
@@ -86,7 +87,7 @@ pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, V
     }
     let Some(elements) = array_elements(text) else {
         let start = text.len() - text.trim_start().len();
-        let (line, column) = line_col(text, start);
+        let (line, column) = line_column(text, start);
         return Err(vec![LocatedError::new(
             file,
             line,
@@ -100,7 +101,7 @@ pub fn import_vert(path: &Path, options: &VertOptions) -> Result<Vec<Program>, V
     for (index, range) in elements.into_iter().enumerate() {
         let slice = &text[range.clone()];
         let at = |offset: usize, message: String| {
-            let (line, column) = line_col(text, range.start + offset);
+            let (line, column) = line_column(text, range.start + offset);
             LocatedError::new(&file, line, column, format!("record {index}: {message}"))
         };
         let de = &mut serde_json::Deserializer::from_str(slice);

@@ -18,9 +18,7 @@ pub struct FilterError {
 
 impl FilterError {
     pub(super) fn at(source: &str, offset: usize, word: &str, message: String) -> Self {
-        let before = &source[..offset];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = crate::text::line_column(source, offset);
         Self {
             offset,
             line,

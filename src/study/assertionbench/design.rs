@@ -7,8 +7,9 @@ use std::collections::BTreeSet;
 use super::bindings::{Binding, parse_bindings};
 use super::flaw::{Flaw, FlawKind};
 use super::folder::DesignFolder;
-use super::scan::{blank_comments, find_words, identifier_at, line_col};
+use super::scan::{blank_comments, find_words, identifier_at};
 use super::tcl::{ClockSetting, FpvScript, ResetSetting, parse_script};
+use crate::text::line_column;
 
 /// A design, resolved from its folder.
 #[derive(Debug, Clone)]
@@ -190,7 +191,7 @@ fn include_closure(
                 headers.push(name.clone());
                 queue.push(name);
             } else {
-                let (line, _) = line_col(text, offset);
+                let (line, _) = line_column(text, offset);
                 flaws.push(Flaw::new(
                     FlawKind::MissingRtlFile,
                     folder.path_of(&file),
@@ -365,7 +366,7 @@ fn read_binding(
             first
         }
         Err((offset, message)) => {
-            let (line, _) = line_col(text, offset);
+            let (line, _) = line_column(text, offset);
             flaws.push(Flaw::new(
                 FlawKind::BindingProblem,
                 &path,

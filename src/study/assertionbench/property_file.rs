@@ -6,7 +6,8 @@
 //! around them is well formed (the count JasperGold's numbering and the dataset's
 //! README use).
 
-use super::scan::{blank_comments, find_words, identifier_at, line_col, skip_space, string_end};
+use super::scan::{blank_comments, find_words, identifier_at, skip_space, string_end};
+use crate::text::line_column;
 
 /// One `assert property` statement.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,7 +90,7 @@ pub fn parse_property_file(text: &str) -> PropertyFile {
             .unwrap_or(blank.len());
         let (end, terminated) = statement_end(bytes, at, limit);
         let (start, label) = label_before(&blank, at);
-        let (line, column) = line_col(text, start);
+        let (line, column) = line_column(text, start);
         let asserts_named =
             named_target(&blank, at, end).filter(|name| properties.iter().any(|p| &p.name == name));
         assertions.push(AssertionStatement {

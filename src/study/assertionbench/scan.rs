@@ -66,22 +66,6 @@ pub fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
 }
 
-/// The 1-based line and column (in characters) of a byte offset.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = &text[..floor_char_boundary(text, offset)];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
-
-fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    offset
-}
-
 /// The offsets of every whole-word occurrence of `word` in `text`.
 pub fn find_words<'a>(text: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
     let bytes = text.as_bytes();
@@ -161,7 +145,6 @@ mod tests {
         let text = "assert property1; assert property (x);\n";
         let at: Vec<usize> = find_words(text, "property").collect();
         assert_eq!(at, [25]);
-        assert_eq!(line_col("ab\ncé d", 7), (2, 4));
         assert_eq!(matching_paren("f(a, (b), \")\") x", 1), Some(13));
         assert_eq!(matching_paren("(a", 0), None);
         assert_eq!(identifier_at("  v_x(", 0), Some(("v_x", 5)));
