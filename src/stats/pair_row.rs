@@ -10,18 +10,7 @@ use crate::study::pair_stream::view::PairView;
 
 impl FilterRow for PairView<'_> {
     crate::stats::row::filter_row_identity!();
-    fn base_correct(&self) -> bool {
-        self.base.correct
-    }
-    fn trans_correct(&self) -> bool {
-        self.trans.correct
-    }
-    fn base_category(&self) -> Option<&str> {
-        self.base.category.as_deref()
-    }
-    fn trans_category(&self) -> Option<&str> {
-        self.trans.category.as_deref()
-    }
+    crate::stats::row::filter_row_sides!();
     fn behavior_class(&self) -> Option<&str> {
         self.class.as_deref()
     }
@@ -32,18 +21,7 @@ impl FilterRow for PairRecord {
     fn sample(&self) -> u32 {
         self.sample.unwrap_or(0)
     }
-    fn base_correct(&self) -> bool {
-        self.base.correct
-    }
-    fn trans_correct(&self) -> bool {
-        self.trans.correct
-    }
-    fn base_category(&self) -> Option<&str> {
-        self.base.category.as_deref()
-    }
-    fn trans_category(&self) -> Option<&str> {
-        self.trans.category.as_deref()
-    }
+    crate::stats::row::filter_row_sides!();
     fn behavior_class(&self) -> Option<&str> {
         self.extra.get(CLASS_FIELD).and_then(|v| v.as_str())
     }

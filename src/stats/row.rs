@@ -69,6 +69,27 @@ macro_rules! filter_row_identity {
 }
 pub(crate) use filter_row_identity;
 
+/// Implements the side accessors of [`FilterRow`] (`base_correct`, `trans_correct`,
+/// `base_category`, `trans_category`) for a row type whose `base` and `trans` fields
+/// have a `correct: bool` and a `category: Option<_>` that derefs to `str`.
+macro_rules! filter_row_sides {
+    () => {
+        fn base_correct(&self) -> bool {
+            self.base.correct
+        }
+        fn trans_correct(&self) -> bool {
+            self.trans.correct
+        }
+        fn base_category(&self) -> Option<&str> {
+            self.base.category.as_deref()
+        }
+        fn trans_category(&self) -> Option<&str> {
+            self.trans.category.as_deref()
+        }
+    };
+}
+pub(crate) use filter_row_sides;
+
 /// The flip class of a pair from the correctness of its two sides.
 pub fn flip_class(base: bool, trans: bool) -> &'static str {
     match (base, trans) {

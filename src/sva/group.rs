@@ -27,7 +27,18 @@ pub fn strip_enclosing<'t>(source: &str, tokens: &'t [Token]) -> &'t [Token] {
     if n < 2 || !tokens[0].is(source, "(") || !tokens[n - 1].is(source, ")") {
         return tokens;
     }
-    // partner[i]: the index of the `(` that the `)` at i closes.
+    let partner = paren_partners(source, tokens);
+    let (mut lo, mut hi) = (0, tokens.len());
+    while hi >= lo + 2 && partner[hi - 1] == lo {
+        lo += 1;
+        hi -= 1;
+    }
+    &tokens[lo..hi]
+}
+
+/// For each token, the index of the parenthesis it pairs with (a `(` its `)`, a `)` its
+/// `(`), or `usize::MAX` for any other token and for an unbalanced one.
+pub(super) fn paren_partners(source: &str, tokens: &[Token]) -> Vec<usize> {
     let mut partner = vec![usize::MAX; tokens.len()];
     let mut open = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
@@ -35,18 +46,14 @@ pub fn strip_enclosing<'t>(source: &str, tokens: &'t [Token]) -> &'t [Token] {
             "(" => open.push(i),
             ")" => {
                 if let Some(o) = open.pop() {
+                    partner[o] = i;
                     partner[i] = o;
                 }
             }
             _ => {}
         }
     }
-    let (mut lo, mut hi) = (0, tokens.len());
-    while hi >= lo + 2 && partner[hi - 1] == lo {
-        lo += 1;
-        hi -= 1;
-    }
-    &tokens[lo..hi]
+    partner
 }
 
 /// The index of the `)` that closes the `(` at `open`.

@@ -3,7 +3,7 @@
 //! where two would run together. `canonical_operand` falls back to it where the
 //! precedence reader (`operand.rs`) does not follow the text.
 
-use super::group::strip_enclosing;
+use super::group::{paren_partners, strip_enclosing};
 use crate::text::token::{Kind, Token};
 
 /// `canonical_operand` token by token, without reading operator precedence.
@@ -14,26 +14,15 @@ pub(super) fn token_text(source: &str, tokens: &[Token]) -> String {
     if let [only] = tokens {
         return only.text(source).to_string();
     }
-    // partner[i]: the index of the `)` closing the `(` at i (balanced pairs only).
-    let mut partner = vec![usize::MAX; n];
-    let mut open = Vec::new();
-    for (i, t) in tokens.iter().enumerate() {
-        match t.text(source) {
-            "(" => open.push(i),
-            ")" => {
-                if let Some(o) = open.pop() {
-                    partner[o] = i;
-                }
-            }
-            _ => {}
-        }
-    }
+    // partner[i]: the other parenthesis of the pair at i (balanced pairs only).
+    let partner = paren_partners(source, tokens);
     // Redundant parentheses, marked on both tokens of the pair. Each chain of pairs
     // nested directly inside one another is walked once, from its outermost pair.
     let mut redundant = vec![false; n];
     let mut walked = vec![false; n];
     for i in 0..n {
-        if partner[i] == usize::MAX || walked[i] {
+        // From each pair's `(` only (a `)` pairs with an earlier token).
+        if partner[i] == usize::MAX || partner[i] < i || walked[i] {
             continue;
         }
         let (mut lo, mut hi) = (i, partner[i]);
