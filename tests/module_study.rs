@@ -22,28 +22,10 @@ const FAMILIES: [&str; 2] = ["arbiter_0007", "handshake_0006"];
 const RESULTS: &str =
     "equivsva/experiments/results_v2/mlx-community__Qwen2.5-Coder-7B-Instruct-4bit/dev.jsonl";
 
-fn jsonl(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn write_jsonl(path: &Path, rows: &[Value]) {
-    let text: String = rows.iter().map(|r| format!("{r}\n")).collect();
-    std::fs::write(path, text).unwrap();
-}
+use common::module_study::{read_jsonl as jsonl, run_ok, write_jsonl};
 
 fn ok(args: &[&str]) -> Vec<u8> {
-    let out = common::run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
+    run_ok(args).stdout
 }
 
 /// prompt_sha256 and user message by (program, variant) of a dry run.
@@ -85,27 +67,12 @@ fn two_dev_families_transformed_prompted_and_scored_with_an_identity_model() {
     if !common::have_tools(&["yosys"]) {
         return;
     }
-    let Some(split) = common::shared_data("equivsva/dataset/splits_v2.0.json") else {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(study) = common::module_study::dev_study(dir.path(), &FAMILIES) else {
         return;
     };
-    let root = split.parent().unwrap().parent().unwrap();
+    assert_eq!(jsonl(&study.join("programs.jsonl")).len(), 2);
     let results = common::shared_data(RESULTS).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let study = dir.path().join("study");
-    std::fs::create_dir(&study).unwrap();
-    let programs: Vec<Value> = String::from_utf8(ok(&[
-        "import",
-        "equivsva",
-        root.to_str().unwrap(),
-        "--split",
-        "dev",
-    ]))
-    .unwrap()
-    .lines()
-    .map(|l| serde_json::from_str::<Value>(l).unwrap())
-    .filter(|p| FAMILIES.contains(&p["id"].as_str().unwrap()))
-    .collect();
-    write_jsonl(&study.join("programs.jsonl"), &programs);
     let generations: Vec<Value> = String::from_utf8(ok(&[
         "import",
         "equivsva-results",
@@ -120,14 +87,7 @@ fn two_dev_families_transformed_prompted_and_scored_with_an_identity_model() {
     write_jsonl(&study.join("generations.jsonl"), &generations);
 
     let new = dir.path().join("new");
-    let out = common::run(&[
-        "transform",
-        study.to_str().unwrap(),
-        "--kinds",
-        "T1,T2,T3",
-        "--out",
-        new.to_str().unwrap(),
-    ]);
+    let out = common::module_study::transform(&study, &new, "T1,T2,T3", &[]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(

@@ -17,24 +17,7 @@ use serde_json::Value;
 const FAMILIES: [&str; 2] = ["arbiter_0007", "handshake_0006"];
 const MODEL: &str = "smollm2-135m";
 
-fn jsonl(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn ok(args: &[&str]) -> std::process::Output {
-    let out = common::run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
+use common::module_study::{read_jsonl as jsonl, run_ok as ok};
 
 fn generate(study: &Path, url: &str) -> std::process::Output {
     ok(&[
@@ -60,40 +43,14 @@ fn two_dev_families_transformed_generated_scored_and_measured_with_a_real_model(
     let Some(url) = common::model_endpoint() else {
         return;
     };
-    let Some(split) = common::shared_data("equivsva/dataset/splits_v2.0.json") else {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(study) = common::module_study::dev_study(dir.path(), &FAMILIES) else {
         return;
     };
-    let root = split.parent().unwrap().parent().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let study = dir.path().join("study");
-    std::fs::create_dir(&study).unwrap();
-    let import = ok(&[
-        "import",
-        "equivsva",
-        root.to_str().unwrap(),
-        "--split",
-        "dev",
-    ]);
-    let programs: String = String::from_utf8(import.stdout)
-        .unwrap()
-        .lines()
-        .filter(|l| {
-            let p: Value = serde_json::from_str(l).unwrap();
-            FAMILIES.contains(&p["id"].as_str().unwrap())
-        })
-        .map(|l| format!("{l}\n"))
-        .collect();
-    std::fs::write(study.join("programs.jsonl"), programs).unwrap();
 
     let new = dir.path().join("new");
-    let t = ok(&[
-        "transform",
-        study.to_str().unwrap(),
-        "--kinds",
-        "T1,T2,T3",
-        "--out",
-        new.to_str().unwrap(),
-    ]);
+    let t = common::module_study::transform(&study, &new, "T1,T2,T3", &[]);
+    assert!(t.status.success(), "{}", String::from_utf8_lossy(&t.stderr));
     let err = String::from_utf8_lossy(&t.stderr);
     assert!(
         err.contains("T1: 1 added (proven equivalent), 1 not applicable\n"),

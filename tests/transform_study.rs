@@ -45,14 +45,7 @@ fn programs(dir: &Path) -> Vec<Value> {
 }
 
 fn transform(study: &Path, out: &Path) -> std::process::Output {
-    common::run(&[
-        "transform",
-        study.to_str().unwrap(),
-        "--kinds",
-        "T1,T2,T3",
-        "--out",
-        out.to_str().unwrap(),
-    ])
+    common::module_study::transform(study, out, "T1,T2,T3", &[])
 }
 
 #[test]
@@ -157,22 +150,12 @@ fn every_rewrite_of_the_equivsva_dev_split_is_proven_and_counted() {
     if !common::have_tools(&["yosys"]) {
         return;
     }
-    let Some(root) = common::shared_data("equivsva/dataset/splits_v2.0.json") else {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(study) = common::module_study::dev_study(dir.path(), &[]) else {
         return;
     };
-    let root = root.parent().unwrap().parent().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let study = dir.path().join("study");
-    std::fs::create_dir(&study).unwrap();
-    let import = common::run(&[
-        "import",
-        "equivsva",
-        root.to_str().unwrap(),
-        "--split",
-        "dev",
-    ]);
-    assert!(import.status.success());
-    std::fs::write(study.join("programs.jsonl"), &import.stdout).unwrap();
+    let imported = std::fs::read(study.join("programs.jsonl")).unwrap();
+    assert!(!imported.is_empty());
     let out = dir.path().join("new");
     let run = transform(&study, &out);
     let stderr = String::from_utf8_lossy(&run.stderr);
@@ -195,8 +178,7 @@ fn every_rewrite_of_the_equivsva_dev_split_is_proven_and_counted() {
         !stderr.contains("unproven") && !stderr.contains("gold flip"),
         "{stderr}"
     );
-    let before: Vec<Value> = import
-        .stdout
+    let before: Vec<Value> = imported
         .split(|&b| b == b'\n')
         .filter(|l| !l.is_empty())
         .map(|l| serde_json::from_slice(l).unwrap())
@@ -287,16 +269,12 @@ fn with_implementations_all_every_implementation_gets_its_own_rewrites() {
     });
     std::fs::write(dir.path().join("programs.jsonl"), format!("{program}\n")).unwrap();
     let out = dir.path().join("new");
-    let run = common::run(&[
-        "transform",
-        dir.path().to_str().unwrap(),
-        "--kinds",
+    let run = common::module_study::transform(
+        dir.path(),
+        &out,
         "T1,T2,T3",
-        "--implementations",
-        "all",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+        &["--implementations", "all"],
+    );
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stderr}");
     assert!(

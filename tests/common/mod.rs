@@ -3,6 +3,7 @@
 
 pub mod docs;
 pub mod equivsva;
+pub mod module_study;
 pub mod tmux;
 
 use std::path::PathBuf;
