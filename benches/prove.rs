@@ -3,9 +3,10 @@
 //!
 //! 1. flipscope: every property of the 96 generations on its own implementation, then
 //!    every passing one on the family's three mutants (one model per design), twice:
-//!    as issue 13 measured it (PDR for every output) and as it is now (a random
-//!    simulation of each model first); both profiles are printed (tool seconds per
-//!    phase), and the verdicts of the two runs compared.
+//!    as issue 13 measured it (`engine::legacy`: two yosys runs per model, PDR for
+//!    every output, one ABC process per phase) and as it is now (one yosys run, a
+//!    random simulation of each model first, ABC in rounds); both profiles are printed
+//!    (tool seconds per phase), and the verdicts of the two runs compared.
 //! 2. The EquivSVA way: the same checks, each with its own yosys elaboration (design
 //!    plus that one property's monitor as an immediate assertion, SMT2 model) and its
 //!    own solver processes (yosys-smtbmc base case and induction, depth 30, as
@@ -14,14 +15,14 @@
 //!
 //! Both use the same number of parallel jobs (`FLIPSCOPE_BENCH_JOBS`, default: cores)
 //! and no cache. Run: `cargo bench --bench prove` (needs yosys, z3 and
-//! `../shared/data/equivsva`).
+//! `../shared/data/equivsva`); `FLIPSCOPE_BENCH_SKIP_EQUIVSVA=1` runs only part 1.
 
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use flipscope::formal::engine::harness::{self, Entry};
-use flipscope::formal::engine::profile::{self, Phase};
+use flipscope::formal::engine::profile;
 use flipscope::formal::lower::lower;
 use flipscope::formal::{
     CacheChoice, Design, FormalStatus, Job, PastConvention, PropertySet, ProveOptions, Prover,
@@ -104,8 +105,9 @@ fn main() {
         })
         .collect();
     let mut runs = Vec::new();
-    for simulate in [false, true] {
-        flipscope::formal::engine::simulate::set_enabled(simulate);
+    for now in [false, true] {
+        flipscope::formal::engine::simulate::set_enabled(now);
+        flipscope::formal::engine::legacy::set(!now);
         profile::reset();
         let cpu = children_cpu();
         let started = Instant::now();
@@ -145,7 +147,9 @@ fn main() {
         }
     }
 
-    // 2. The EquivSVA way.
+    // 2. The EquivSVA way (`FLIPSCOPE_BENCH_SKIP_EQUIVSVA=1` leaves it out, to compare
+    // flipscope's two engines quickly).
+    let skip_theirs = std::env::var_os("FLIPSCOPE_BENCH_SKIP_EQUIVSVA").is_some();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -155,6 +159,7 @@ fn main() {
     let done: usize = pool.install(|| {
         checks
             .par_iter()
+            .filter(|_| !skip_theirs)
             .map(|(d, t, i)| usize::from(one_by_one(d, &t.props, *i)))
             .sum()
     });
@@ -167,15 +172,13 @@ fn main() {
         checks.len(),
         checks.len() - on_mutants
     );
-    println!("profile before (issue 13's engine: PDR for every output):\n{before_profile}");
-    println!("profile after (random simulation first):\n{ours_profile}");
-    let abc_runs = |p: &profile::Profile| -> u64 {
-        p.phases
-            .iter()
-            .filter(|(ph, _)| !matches!(ph, Phase::Elaborate | Phase::Simulate))
-            .map(|(_, c)| c[0].runs + c[1].runs)
-            .sum()
-    };
+    println!(
+        "profile before (issue 13's engine: two yosys runs per model, PDR for every output, one ABC process per phase):\n{before_profile}"
+    );
+    println!(
+        "profile after (one yosys run, random simulation first, BMC below the known failure, ABC in rounds):\n{ours_profile}"
+    );
+    let abc_runs = |p: &profile::Profile| -> u64 { p.abc_processes };
     println!(
         "  ABC start-up: {:.1} ms per process (empty script, median of 9): {:.1} s before, {:.1} s after",
         abc_start * 1e3,

@@ -423,7 +423,7 @@ fn a_yosys_killed_by_hand_is_not_started_again() {
         .unwrap();
     let mut started = Started(child);
     let child = &mut started.0;
-    // The second yosys run (the model): the first one only elaborates.
+    // The yosys run that builds the model (elaboration and mapping in one run).
     let second = wait_for_tool(child, "model.ys");
     std::thread::sleep(Duration::from_millis(200));
     signal(second, "KILL");

@@ -1,6 +1,7 @@
 //! Checking a set of lowered properties on one design: the model is built once (one
-//! yosys run with every monitor) and each property's `bad` output (and, for vacuity,
-//! its `trig` output) is checked by PDR, in parallel batches. A monitor yosys rejects
+//! yosys run with every monitor), simulated at random, and each property's `bad`
+//! output (and, for vacuity, its `trig` output) the simulation did not decide is
+//! checked by PDR, in rounds of ABC processes (`schedule`). A monitor yosys rejects
 //! costs only its own property (the model is built again without it); a design yosys
 //! rejects makes every property an `error` with yosys's message, located in the user's
 //! file.
@@ -8,12 +9,11 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::cache::Cache;
 use super::design::Design;
-use super::engine::abc::{self, Verdict};
+use super::engine::abc::Verdict;
 use super::engine::harness::{self, Line};
 use super::engine::netlist::Netlist;
 use super::engine::process;
@@ -23,6 +23,7 @@ use super::engine::tools::Tools;
 use super::engine::yosys::{self, Failure, Limits, Model};
 use super::lower::Lowered;
 use super::outcome::{Counterexample, FailureCategory, FormalStatus};
+use super::schedule::{self, Checked};
 use super::trace;
 
 /// The verdict of one property on one design (what the cache stores).
@@ -158,10 +159,7 @@ pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
             results: results.into_iter().map(Option::unwrap).collect(),
         };
     }
-    let mut dir = match tempfile::Builder::new()
-        .prefix("flipscope-prove-")
-        .tempdir()
-    {
+    let mut dir = match super::engine::workdir::create() {
         Ok(d) => d,
         Err(e) => return fail_all(Some(top.name), format!("cannot make a work directory: {e}")),
     };
@@ -258,7 +256,7 @@ fn unclosed_module(design: &Design, top: &super::design::Module) -> Option<Strin
 
 /// The checks of one property: (entry position in `active`, `bad` output, `trig` output,
 /// `late` output).
-type Job = (usize, usize, usize, Option<usize>);
+pub(super) type Job = (usize, usize, usize, Option<usize>);
 
 fn check_model(
     s: &Settings,
@@ -353,44 +351,15 @@ fn check_model(
     let mutant = !unit.vacuity;
     // Random simulation first: every output it raises is reachable, with a witness.
     let hits = simulated(s, model, &jobs, unit.vacuity, mutant);
-    // The properties the simulation did not refute by PDR; then vacuity, of the
-    // passing ones only (those whose antecedent the simulation did not match).
-    let mut bad_verdicts: Vec<Option<Verdict>> = vec![None; active.len()];
-    let mut to_prove: Vec<&Job> = Vec::new();
-    for j in &jobs {
-        match hits.get(&j.1) {
-            Some(hit) => bad_verdicts[j.0] = Some(Verdict::Reached(hit.witness.clone())),
-            None => to_prove.push(j),
-        }
+    let mut state: Vec<Checked> = vec![Checked::default(); active.len()];
+    if super::engine::legacy::on() {
+        schedule::legacy_checks(s, unit, model, &jobs, &hits, &mut state);
+    } else {
+        schedule::rounds(s, unit, model, &jobs, &hits, &mut state);
     }
-    let outs: Vec<usize> = to_prove.iter().map(|j| j.1).collect();
-    for (j, v) in to_prove
-        .iter()
-        .zip(run_checks(s, model, &outs, Phase::Prove, mutant))
-    {
-        bad_verdicts[j.0] = Some(v);
-    }
-    let beyond = shorten(s, model, &jobs, &mut bad_verdicts, mutant);
-    let mut trig_verdicts: Vec<Option<Verdict>> = vec![None; active.len()];
-    if unit.vacuity {
-        let mut proved: Vec<&Job> = Vec::new();
-        for j in jobs
-            .iter()
-            .filter(|j| bad_verdicts[j.0] == Some(Verdict::Proved))
-        {
-            match hits.get(&j.2) {
-                Some(hit) => trig_verdicts[j.0] = Some(Verdict::Reached(hit.witness.clone())),
-                None => proved.push(j),
-            }
-        }
-        let outs: Vec<usize> = proved.iter().map(|j| j.2).collect();
-        for (j, v) in proved
-            .iter()
-            .zip(run_checks(s, model, &outs, Phase::Vacuity, mutant))
-        {
-            trig_verdicts[j.0] = Some(v);
-        }
-    }
+    let mut bad_verdicts: Vec<Option<Verdict>> = state.iter_mut().map(|c| c.bad.take()).collect();
+    let mut trig_verdicts: Vec<Option<Verdict>> = state.iter_mut().map(|c| c.trig.take()).collect();
+    let beyond: Vec<Option<usize>> = state.iter().map(|c| c.beyond).collect();
     for k in 0..active.len() {
         if results[k].is_some() {
             continue;
@@ -468,64 +437,13 @@ fn check_model(
         };
         results[k] = Some(r);
     }
-    explain_cycle_zero(s, unit, model, &jobs, &hits, &mut results);
+    let late: HashMap<usize, Verdict> = state
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(k, c)| Some((k, c.late.take()?)))
+        .collect();
+    explain_cycle_zero(s, unit, model, &jobs, &hits, &late, &mut results);
     results.into_iter().map(Option::unwrap).collect()
-}
-
-/// Replaces each PDR counterexample by a shortest one (BMC up to the length of PDR's,
-/// and at most `--depth` frames). Returns, per entry, `Some(cycle)` where every
-/// counterexample is longer than the depth (PDR's fails at that cycle).
-fn shorten(
-    s: &Settings,
-    model: &Model,
-    jobs: &[Job],
-    verdicts: &mut [Option<Verdict>],
-    mutant: bool,
-) -> Vec<Option<usize>> {
-    let mut beyond = vec![None; verdicts.len()];
-    let mut asks: Vec<(usize, (usize, u32))> = Vec::new();
-    for j in jobs {
-        if let Some(Verdict::Reached(w)) = &verdicts[j.0] {
-            // A witness of one cycle (a failure in cycle 0) is a shortest one already.
-            if w.frames.len() <= 1 {
-                continue;
-            }
-            let frames = (w.frames.len() as u32).clamp(1, s.depth);
-            asks.push((j.0, (j.1, frames)));
-        }
-    }
-    if asks.is_empty() {
-        return beyond;
-    }
-    let outs: Vec<(usize, u32)> = asks.iter().map(|a| a.1).collect();
-    let found = parallel(s, &outs, |outs| {
-        let started = Instant::now();
-        let v = abc::shortest(
-            s.tools,
-            &model.dir,
-            model.aig.inputs,
-            model.aig.latches.len(),
-            outs,
-            s.timeout,
-            s.limits.memory_bytes,
-        );
-        profile::record(Phase::Shorten, mutant, started.elapsed(), outs.len());
-        v
-    });
-    for ((k, (_, frames)), v) in asks.iter().zip(found) {
-        match v {
-            Verdict::Reached(w) => verdicts[*k] = Some(Verdict::Reached(w)),
-            // BMC found none within the depth while PDR's is longer: beyond the depth.
-            _ => {
-                if let Some(Verdict::Reached(w)) = &verdicts[*k]
-                    && w.frames.len() as u32 > *frames
-                {
-                    beyond[*k] = Some(w.frames.len() - 1);
-                }
-            }
-        }
-    }
-    beyond
 }
 
 /// A property that fails at cycle 0 under a reset assumption: when it fails at no
@@ -537,6 +455,7 @@ fn explain_cycle_zero(
     model: &Model,
     jobs: &[Job],
     hits: &HashMap<usize, Hit>,
+    known: &HashMap<usize, Verdict>,
     results: &mut [Option<CheckResult>],
 ) {
     let Some(reset) = unit.reset.as_deref() else {
@@ -556,11 +475,21 @@ fn explain_cycle_zero(
     if asks.is_empty() {
         return;
     }
-    let outs: Vec<usize> = asks.iter().map(|a| a.1).collect();
-    for ((k, _), v) in asks
+    // The rounds checked most already; the rest are checked now.
+    let outs: Vec<usize> = asks
         .iter()
-        .zip(run_checks(s, model, &outs, Phase::CycleZero, !unit.vacuity))
-    {
+        .filter(|a| !known.contains_key(&a.0))
+        .map(|a| a.1)
+        .collect();
+    let mut fresh =
+        schedule::run_checks(s, model, &outs, Phase::CycleZero, !unit.vacuity).into_iter();
+    for (k, _) in &asks {
+        let v = match known.get(k) {
+            Some(v) => v.clone(),
+            None => fresh
+                .next()
+                .unwrap_or(Verdict::Undecided("not checked".into())),
+        };
         if v != Verdict::Proved {
             continue;
         }
@@ -571,18 +500,6 @@ fn explain_cycle_zero(
             r.failure = Some(FailureCategory::Cycle0BeforeReset);
         }
     }
-}
-
-/// Runs `f` on chunks of `items` in parallel.
-fn parallel<T: Sync, V: Send>(
-    s: &Settings,
-    items: &[T],
-    f: impl Fn(&[T]) -> Vec<V> + Sync,
-) -> Vec<V> {
-    let per = items.len().div_ceil(s.jobs.max(1)).max(8);
-    let chunks: Vec<&[T]> = items.chunks(per).collect();
-    let out: Vec<Vec<V>> = chunks.par_iter().map(|c| f(c)).collect();
-    out.into_iter().flatten().collect()
 }
 
 /// Most cycles of the random simulation (at most `--depth`).
@@ -621,40 +538,6 @@ fn simulated(
         .zip(hits)
         .filter_map(|(o, h)| Some((o, h?)))
         .collect()
-}
-
-/// Checks `outputs` of the model in batches, in parallel.
-fn run_checks(
-    s: &Settings,
-    model: &Model,
-    outputs: &[usize],
-    phase: Phase,
-    mutant: bool,
-) -> Vec<Verdict> {
-    if outputs.is_empty() {
-        return Vec::new();
-    }
-    let per = outputs.len().div_ceil(s.jobs.max(1)).max(8);
-    let chunks: Vec<&[usize]> = outputs.chunks(per).collect();
-    let verdicts: Vec<Vec<Verdict>> = chunks
-        .par_iter()
-        .map(|outs| {
-            let started = Instant::now();
-            let v = abc::check(
-                s.tools,
-                &model.dir,
-                model.aig.inputs,
-                model.aig.latches.len(),
-                outs,
-                s.timeout,
-                s.depth,
-                s.limits.memory_bytes,
-            );
-            profile::record(phase, mutant, started.elapsed(), outs.len());
-            v
-        })
-        .collect();
-    verdicts.into_iter().flatten().collect()
 }
 
 /// The distinct (clock bits, edge) of the design's own flip-flops (the monitors'

@@ -49,6 +49,7 @@ pub mod params;
 pub mod property;
 pub mod read;
 pub mod run;
+pub mod schedule;
 pub mod trace;
 
 pub use design::{Design, SourceFile};

@@ -1,4 +1,4 @@
-//! Checking bad-state outputs of a model with ABC's PDR (IC3): for each output, the
+//! Checking bad-state outputs of a model with ABC's PDR (IC3) or BMC: for each output, the
 //! sequential cone of that output alone (`cone -s -O N -a`, which keeps every input, so
 //! a witness replays on the whole model), `pdr -T SECONDS -F DEPTH`, then the status
 //! (`write_status`) and the witness (`write_cex -a`). Several outputs share one ABC
@@ -29,6 +29,35 @@ pub enum Verdict {
 
 static BATCHES: AtomicU64 = AtomicU64::new(0);
 
+/// How one output is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// PDR exploring at most `depth` time frames: a proof for every cycle or a witness.
+    Pdr { depth: u32 },
+    /// BMC over time frames 0 to `frames - 1`: the earliest failure within them (a
+    /// shortest counterexample), or `Undecided` when there is none that short.
+    Bmc { frames: u32 },
+}
+
+impl Engine {
+    fn command(self, seconds: u64) -> String {
+        // ABC reads `-F` as a C int: beyond it, every check would fail; `bmc3 -F 0`
+        // would have no bound at all.
+        let cap = |n: u32| n.clamp(1, crate::formal::options::MAX_DEPTH);
+        match self {
+            Engine::Pdr { depth } => format!("pdr -T {seconds} -F {}", cap(depth)),
+            Engine::Bmc { frames } => format!("bmc3 -T {seconds} -F {}", cap(frames)),
+        }
+    }
+}
+
+/// One check: an output (PO index) of the model and its engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Check {
+    pub output: usize,
+    pub engine: Engine,
+}
+
 /// Checks `outputs` (PO indices) of the model `model.aig` in `dir` with PDR, which
 /// explores at most `depth` time frames, ABC using at most `memory` bytes (see
 /// [`Tools::command`]).
@@ -43,14 +72,17 @@ pub fn check(
     depth: u32,
     memory: u64,
 ) -> Vec<Verdict> {
-    let seconds = seconds(timeout);
-    // ABC reads `-F` as a C int: beyond it, every check would fail.
-    let depth = depth.min(crate::formal::options::MAX_DEPTH);
-    let checks: Vec<(usize, String)> = outputs
+    let checks: Vec<Check> = outputs
         .iter()
-        .map(|&o| (o, format!("pdr -T {seconds} -F {depth}")))
+        .map(|&output| Check {
+            output,
+            engine: Engine::Pdr { depth },
+        })
         .collect();
     run(tools, dir, inputs, latches, &checks, timeout, memory)
+        .into_iter()
+        .map(|(v, _)| v)
+        .collect()
 }
 
 /// Looks for a shortest counterexample of each output by BMC: `(output, frames)`
@@ -65,48 +97,55 @@ pub fn shortest(
     timeout: Duration,
     memory: u64,
 ) -> Vec<Verdict> {
-    let seconds = seconds(timeout);
-    let checks: Vec<(usize, String)> = outputs
+    let checks: Vec<Check> = outputs
         .iter()
-        .map(|&(o, frames)| {
-            let frames = frames.min(crate::formal::options::MAX_DEPTH);
-            (o, format!("bmc3 -T {seconds} -F {frames}"))
+        .map(|&(output, frames)| Check {
+            output,
+            engine: Engine::Bmc { frames },
         })
         .collect();
     run(tools, dir, inputs, latches, &checks, timeout, memory)
+        .into_iter()
+        .map(|(v, _)| v)
+        .collect()
 }
 
 fn seconds(timeout: Duration) -> u64 {
     timeout.as_secs_f64().ceil().max(1.0) as u64
 }
 
-/// Runs `checks` (output, engine command) in batches of one ABC process.
-fn run(
+/// Runs `checks` in as few ABC processes as it can (one, unless one dies or is
+/// stopped); each verdict comes with the time its check took (from the times its
+/// status file and the one before were written; the first includes ABC's start).
+pub fn run(
     tools: &Tools,
     dir: &Path,
     inputs: usize,
     latches: usize,
-    checks: &[(usize, String)],
+    checks: &[Check],
     timeout: Duration,
     memory: u64,
-) -> Vec<Verdict> {
+) -> Vec<(Verdict, Duration)> {
     let seconds = seconds(timeout);
-    let mut verdicts: Vec<Option<Verdict>> = vec![None; checks.len()];
+    let mut verdicts: Vec<Option<(Verdict, Duration)>> = vec![None; checks.len()];
     let mut start = 0;
     while start < checks.len() && !super::process::interrupted() {
         let batch = BATCHES.fetch_add(1, Ordering::Relaxed);
         let mut script = String::new();
-        for (k, (o, engine)) in checks.iter().enumerate().skip(start) {
+        for (k, c) in checks.iter().enumerate().skip(start) {
             script.push_str(&format!(
-                "read_aiger model.aig\ncone -s -O {o} -a\n{engine}\nwrite_status s{batch}_{k}.txt\nwrite_cex -a c{batch}_{k}.aiw\n"
+                "read_aiger model.aig\ncone -s -O {} -a\n{}\nwrite_status s{batch}_{k}.txt\nwrite_cex -a c{batch}_{k}.aiw\n",
+                c.output,
+                c.engine.command(seconds)
             ));
         }
         let script_name = format!("checks{batch}.abc");
         if let Err(e) = std::fs::write(dir.join(&script_name), script) {
             for v in verdicts.iter_mut().skip(start) {
-                *v = Some(Verdict::Undecided(format!(
-                    "cannot write the ABC script: {e}"
-                )));
+                *v = Some((
+                    Verdict::Undecided(format!("cannot write the ABC script: {e}")),
+                    Duration::ZERO,
+                ));
             }
             break;
         }
@@ -116,23 +155,32 @@ fn run(
         let limit = Duration::from_secs(4 * count * (seconds + 2) + 30);
         let mut cmd = tools.command(&tools.abc, memory);
         cmd.args(["-s", "-f", &script_name]);
+        super::profile::abc_process();
+        let began = std::time::SystemTime::now();
         let run = process::run(cmd, dir, limit);
         let mut next = checks.len();
+        let mut last = began;
         for (k, slot) in verdicts.iter_mut().enumerate().skip(start) {
-            let status = std::fs::read_to_string(dir.join(format!("s{batch}_{k}.txt")));
-            let Ok(status) = status else {
+            let status_path = dir.join(format!("s{batch}_{k}.txt"));
+            let Ok(status) = std::fs::read_to_string(&status_path) else {
                 next = k;
                 break;
             };
-            let cex = std::fs::read_to_string(dir.join(format!("c{batch}_{k}.aiw"))).ok();
-            *slot = Some(read_verdict(
-                &status,
-                cex.as_deref(),
-                inputs,
-                latches,
-                seconds,
+            let cex_path = dir.join(format!("c{batch}_{k}.aiw"));
+            let cex = std::fs::read_to_string(&cex_path).ok();
+            let written = std::fs::metadata(&status_path)
+                .and_then(|m| m.modified())
+                .unwrap_or(last);
+            let took = written.duration_since(last).unwrap_or_default();
+            last = written.max(last);
+            *slot = Some((
+                read_verdict(&status, cex.as_deref(), inputs, latches, seconds),
+                took,
             ));
+            let _ = std::fs::remove_file(&status_path);
+            let _ = std::fs::remove_file(&cex_path);
         }
+        let _ = std::fs::remove_file(dir.join(&script_name));
         if next < checks.len() {
             let why = match &run {
                 Ok(r) if r.timed_out() => format!("ABC was stopped after {} s", limit.as_secs()),
@@ -152,14 +200,17 @@ fn run(
                 }
                 Err(e) => format!("cannot run yosys-abc: {e}"),
             };
-            verdicts[next] = Some(Verdict::Undecided(why));
+            let took = std::time::SystemTime::now()
+                .duration_since(last)
+                .unwrap_or_default();
+            verdicts[next] = Some((Verdict::Undecided(why), took));
             next += 1;
         }
         start = next;
     }
     verdicts
         .into_iter()
-        .map(|v| v.unwrap_or_else(|| Verdict::Undecided("not checked".into())))
+        .map(|v| v.unwrap_or_else(|| (Verdict::Undecided("not checked".into()), Duration::ZERO)))
         .collect()
 }
 
@@ -189,6 +240,18 @@ fn read_verdict(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn engines_are_bounded_commands() {
+        assert_eq!(Engine::Pdr { depth: 30 }.command(60), "pdr -T 60 -F 30");
+        assert_eq!(Engine::Bmc { frames: 4 }.command(5), "bmc3 -T 5 -F 4");
+        // `bmc3 -F 0` has no bound; ABC's int would overflow past the depth limit.
+        assert_eq!(Engine::Bmc { frames: 0 }.command(5), "bmc3 -T 5 -F 1");
+        assert_eq!(
+            Engine::Pdr { depth: u32::MAX }.command(5),
+            format!("pdr -T 5 -F {}", crate::formal::options::MAX_DEPTH)
+        );
+    }
 
     #[test]
     fn reads_statuses() {

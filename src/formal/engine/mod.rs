@@ -4,8 +4,10 @@
 
 pub mod abc;
 pub mod aiger;
+pub mod enumerate;
 pub mod estimate;
 pub mod harness;
+pub mod legacy;
 pub mod netlist;
 pub mod packages;
 pub mod process;
@@ -13,4 +15,5 @@ pub mod profile;
 pub mod simulate;
 pub mod stage;
 pub mod tools;
+pub mod workdir;
 pub mod yosys;

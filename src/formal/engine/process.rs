@@ -57,7 +57,18 @@ fn interrupted_error() -> std::io::Error {
 
 /// Runs `cmd` in `dir`, killing it after `limit`, or when the run is interrupted (then
 /// the error is of kind [`std::io::ErrorKind::Interrupted`]).
-pub fn run(mut cmd: Command, dir: &Path, limit: Duration) -> std::io::Result<Finished> {
+pub fn run(cmd: Command, dir: &Path, limit: Duration) -> std::io::Result<Finished> {
+    run_watched(cmd, dir, limit, &mut || false)
+}
+
+/// [`run`], and `stop` is asked at every look at the running tool (every 50 ms):
+/// when it says `true` the tool is killed as at the time limit (its status is `None`).
+pub fn run_watched(
+    mut cmd: Command,
+    dir: &Path,
+    limit: Duration,
+    stop: &mut dyn FnMut() -> bool,
+) -> std::io::Result<Finished> {
     if interrupted() {
         return Err(interrupted_error());
     }
@@ -74,7 +85,7 @@ pub fn run(mut cmd: Command, dir: &Path, limit: Duration) -> std::io::Result<Fin
     let mut status = None;
     while status.is_none() {
         let left = limit.saturating_sub(started.elapsed());
-        if left.is_zero() || interrupted() {
+        if left.is_zero() || interrupted() || stop() {
             break;
         }
         status = child.wait_timeout(left.min(POLL))?;
@@ -125,6 +136,22 @@ mod tests {
             }
             limit *= 2;
         }
+    }
+
+    #[test]
+    fn a_watcher_stops_a_tool() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", "exec sleep 60"]);
+        let mut asked = 0;
+        let done = run_watched(cmd, dir.path(), Duration::from_secs(120), &mut || {
+            asked += 1;
+            asked > 2
+        })
+        .unwrap();
+        assert!(done.status.is_none());
+        assert!(done.elapsed < Duration::from_secs(30));
+        assert_eq!(asked, 3);
     }
 
     #[test]

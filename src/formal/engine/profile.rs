@@ -1,6 +1,9 @@
 //! Where the time of a proof run goes: the wall-clock seconds of every tool run (and of
 //! the random simulation), summed per phase over all threads, with how many runs and
-//! checks each phase had, separately for the designs and for the mutants. Counted
+//! checks each phase had, separately for the designs and for the mutants. An ABC
+//! process that runs checks of several phases counts as a run of each, with the time
+//! of its checks of that phase (from when each check's status was written), and once
+//! in the ABC processes. Counted
 //! always (a few atomic additions per tool run); read with [`snapshot`], cleared with
 //! [`reset`]; `cargo bench --bench prove` prints it.
 
@@ -19,6 +22,8 @@ pub enum Phase {
     Prove,
     /// BMC for a shortest counterexample after a refutation.
     Shorten,
+    /// The same, decided by enumerating the few input bits that matter (in flipscope).
+    Enumerate,
     /// PDR on the `trig` outputs of the proven properties.
     Vacuity,
     /// PDR on the `late` outputs of the cycle-0 failures.
@@ -26,11 +31,12 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const ALL: [Phase; 6] = [
+    pub const ALL: [Phase; 7] = [
         Phase::Elaborate,
         Phase::Simulate,
         Phase::Prove,
         Phase::Shorten,
+        Phase::Enumerate,
         Phase::Vacuity,
         Phase::CycleZero,
     ];
@@ -45,6 +51,7 @@ impl Phase {
             Phase::Simulate => "random simulation",
             Phase::Prove => "PDR of properties",
             Phase::Shorten => "BMC for shortest cex",
+            Phase::Enumerate => "shortest cex enumerated",
             Phase::Vacuity => "PDR of vacuity",
             Phase::CycleZero => "PDR of cycle-0 only",
         }
@@ -55,6 +62,12 @@ const SLOTS: usize = Phase::ALL.len() * 2;
 static NANOS: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
 static RUNS: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
 static CHECKS: [AtomicU64; SLOTS] = [const { AtomicU64::new(0) }; SLOTS];
+static ABC_PROCESSES: AtomicU64 = AtomicU64::new(0);
+
+/// Counts one ABC process started (a process may run checks of several phases).
+pub fn abc_process() {
+    ABC_PROCESSES.fetch_add(1, Ordering::Relaxed);
+}
 
 fn slot(phase: Phase, mutant: bool) -> usize {
     phase.index() * 2 + usize::from(mutant)
@@ -76,6 +89,7 @@ pub fn reset() {
         RUNS[s].store(0, Ordering::Relaxed);
         CHECKS[s].store(0, Ordering::Relaxed);
     }
+    ABC_PROCESSES.store(0, Ordering::Relaxed);
 }
 
 /// One phase's counts.
@@ -90,6 +104,8 @@ pub struct PhaseCount {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Profile {
     pub phases: Vec<(Phase, [PhaseCount; 2])>,
+    /// ABC processes started.
+    pub abc_processes: u64,
 }
 
 /// The counts so far.
@@ -104,6 +120,7 @@ pub fn snapshot() -> Profile {
             .iter()
             .map(|&p| (p, [count(slot(p, false)), count(slot(p, true))]))
             .collect(),
+        abc_processes: ABC_PROCESSES.load(Ordering::Relaxed),
     }
 }
 
@@ -137,7 +154,12 @@ impl fmt::Display for Profile {
                 c[1].checks
             )?;
         }
-        write!(f, "  total {:.1} tool seconds", self.total())
+        write!(
+            f,
+            "  total {:.1} tool seconds, {} ABC processes",
+            self.total(),
+            self.abc_processes
+        )
     }
 }
 

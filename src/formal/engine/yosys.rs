@@ -3,6 +3,11 @@
 //! JSON netlist (ports, signals, flip-flop clocks) and one AIGER file whose bad-state
 //! outputs are every property's `bad` and `trig` wires, the design's outputs and the
 //! counterexample rows. Only stable, documented commands are used (see docs/formal.md).
+//!
+//! The size estimate is made while that run goes on: once the netlist is written (a
+//! marker file says so), flipscope reads it, and a design beyond the limits is killed
+//! before the expensive mapping ends. [`super::legacy`] builds in two runs instead
+//! (elaboration to RTLIL, then the model), as issue 13 measured.
 
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
@@ -35,6 +40,24 @@ select -assert-none %
 select -clear
 write_rtlil model.il
 ";
+
+/// The marker the one-run build writes once the netlist is written and the design has
+/// no combinational loop (the estimate is made then).
+const ELABORATED: &str = "elaborated.txt";
+
+/// The one-run build: [`ELABORATE`] without the RTLIL, the marker, then [`MODEL`] on
+/// the design in memory, its widths reduced (`wreduce`) before the mapping.
+fn one_run_script(top: &str) -> String {
+    let elaborate = ELABORATE
+        .replace("{top}", top)
+        .replace("write_rtlil model.il\n", "");
+    // `wreduce` first: the monitors' comparisons with 32-bit constants (`c >= 0`) are
+    // narrowed before `techmap` expands them (a third of the CPU time of such a build).
+    let model = MODEL
+        .replace("read_rtlil model.il\n", "")
+        .replace("techmap\n", "wreduce\ntechmap\n");
+    format!("{elaborate}tee -q -o {ELABORATED} log elaborated\n{model}")
+}
 
 /// The second run, once the size estimate is within the limits: the AIGER model.
 const MODEL: &str = "read_rtlil model.il
@@ -157,15 +180,93 @@ pub fn build(
         read.push(' ');
         read.push_str(&stage::work_name(i));
     }
-    let script = format!("{read}\n{}", ELABORATE.replace("{top}", &top.name));
-    std::fs::write(dir.join("elaborate.ys"), script).map_err(io)?;
-    let started = Instant::now();
-    let run = yosys(tools, dir, "elaborate.ys", limits.build_time, limits)?;
-    let log = format!("{}\n{}", run.stdout, run.stderr);
     let top_file = stage::work_name(top.file);
-    let messages = messages(&log);
+    let failed = |run: &process::Finished| {
+        let log = format!("{}\n{}", run.stdout, run.stderr);
+        let found = messages(&log);
+        classify(
+            found.iter().find(|m| m.error),
+            &staged,
+            &harness,
+            &top_file,
+            &log,
+            run,
+            limits,
+        )
+    };
+    let read_netlist = || {
+        std::fs::read_to_string(dir.join("netlist.json"))
+            .map_err(|e| Failure::Design(format!("yosys wrote no netlist: {e}")))
+    };
+    let (run, json) = if super::legacy::on() {
+        let script = format!("{read}\n{}", ELABORATE.replace("{top}", &top.name));
+        std::fs::write(dir.join("elaborate.ys"), script).map_err(io)?;
+        let started = Instant::now();
+        let run = yosys(
+            tools,
+            dir,
+            "elaborate.ys",
+            limits.build_time,
+            limits,
+            &mut || false,
+        )?;
+        if !run.success() {
+            return Err(failed(&run));
+        }
+        let json = read_netlist()?;
+        if let Some(why) = estimate::beyond_limits(&json, &top.name, limits) {
+            return Err(Failure::TooLarge(why));
+        }
+        let first = run;
+        std::fs::write(dir.join("model.ys"), MODEL).map_err(io)?;
+        let left = limits.build_time.saturating_sub(started.elapsed());
+        let run = yosys(tools, dir, "model.ys", left, limits, &mut || false)?;
+        if !run.success() {
+            return Err(failed(&run));
+        }
+        let _ = std::fs::remove_file(dir.join("model.il"));
+        (first, json)
+    } else {
+        let script = format!("{read}\n{}", one_run_script(&top.name));
+        std::fs::write(dir.join("model.ys"), script).map_err(io)?;
+        // The estimate, made once the marker is there (while yosys maps the model).
+        let mut estimated: Option<Result<String, Failure>> = None;
+        let estimate = || -> Option<Result<String, Failure>> {
+            if !dir.join(ELABORATED).exists() {
+                return None;
+            }
+            Some(read_netlist().and_then(|json| {
+                match estimate::beyond_limits(&json, &top.name, limits) {
+                    Some(why) => Err(Failure::TooLarge(why)),
+                    None => Ok(json),
+                }
+            }))
+        };
+        let run = yosys(
+            tools,
+            dir,
+            "model.ys",
+            limits.build_time,
+            limits,
+            &mut || {
+                if estimated.is_none() {
+                    estimated = estimate();
+                }
+                matches!(estimated, Some(Err(_)))
+            },
+        )?;
+        if estimated.is_none() {
+            estimated = estimate();
+        }
+        match estimated {
+            Some(Err(why)) => return Err(why),
+            Some(Ok(json)) if run.success() => (run, json),
+            _ => return Err(failed(&run)),
+        }
+    };
+    let log = format!("{}\n{}", run.stdout, run.stderr);
     let mut undeclared = Vec::new();
-    for m in &messages {
+    for m in &messages(&log) {
         if m.error {
             continue;
         }
@@ -176,35 +277,7 @@ pub fn build(
             undeclared.push((i, name));
         }
     }
-    if !run.success() {
-        let error = messages.iter().find(|m| m.error);
-        return Err(classify(
-            error, &staged, &harness, &top_file, &log, &run, limits,
-        ));
-    }
-    let json = std::fs::read_to_string(dir.join("netlist.json"))
-        .map_err(|e| Failure::Design(format!("yosys wrote no netlist: {e}")))?;
     let netlist = Netlist::from_json(&json, &top.name).map_err(Failure::Design)?;
-    if let Some(why) = estimate::beyond_limits(&json, &top.name, limits) {
-        return Err(Failure::TooLarge(why));
-    }
-    std::fs::write(dir.join("model.ys"), MODEL).map_err(io)?;
-    let left = limits.build_time.saturating_sub(started.elapsed());
-    let run = yosys(tools, dir, "model.ys", left, limits)?;
-    if !run.success() {
-        let log = format!("{}\n{}", run.stdout, run.stderr);
-        let found = self::messages(&log);
-        return Err(classify(
-            found.iter().find(|m| m.error),
-            &staged,
-            &harness,
-            &top_file,
-            &log,
-            &run,
-            limits,
-        ));
-    }
-    let _ = std::fs::remove_file(dir.join("model.il"));
     let aig_path = dir.join("model.aig");
     let bytes = std::fs::read(&aig_path)
         .map_err(|e| Failure::Design(format!("yosys wrote no model: {e}")))?;
@@ -231,22 +304,29 @@ pub fn build(
     })
 }
 
-/// Runs yosys on `script` (a fixed name in `dir`) within `limit` and the memory limit.
+/// Runs yosys on `script` (a fixed name in `dir`) within `limit` and the memory limit;
+/// `stop` may end it early (see [`process::run_watched`]: the run is then returned as
+/// it is, for the caller to say why).
 fn yosys(
     tools: &Tools,
     dir: &Path,
     script: &str,
     limit: Duration,
     limits: &Limits,
+    stop: &mut dyn FnMut() -> bool,
 ) -> Result<process::Finished, Failure> {
     let mut cmd = tools.command(&tools.yosys, limits.memory_bytes);
     cmd.args(["-q", "-s", script]);
-    let run = match process::run(cmd, dir, limit) {
+    let mut stopped = false;
+    let run = match process::run_watched(cmd, dir, limit, &mut || {
+        stopped = stop();
+        stopped
+    }) {
         Ok(r) => r,
         Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Err(Failure::Interrupted),
         Err(e) => return Err(Failure::Design(format!("cannot run yosys: {e}"))),
     };
-    if run.timed_out() {
+    if run.timed_out() && !stopped {
         return Err(Failure::TooLarge(format!(
             "yosys did not finish building the model within {} s (the build's time limit: \
              the check timeout, at least 30 s)",
