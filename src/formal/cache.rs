@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use sha2::{Digest, Sha256};
 
-use super::check::CheckResult;
+use super::check_result::CheckResult;
 use crate::pack_cache::{PackCache, hex};
 
 /// Bumped whenever the lowering, the engine or the stored form changes (3: the shared

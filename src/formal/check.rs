@@ -7,11 +7,10 @@
 //! file.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
-
-use serde::{Deserialize, Serialize};
+use std::time::Instant;
 
 use super::cache::Cache;
+use super::check_result::CheckResult;
 use super::design::Design;
 use super::engine::abc::Verdict;
 use super::engine::harness::{self, Line};
@@ -19,87 +18,16 @@ use super::engine::netlist::Netlist;
 use super::engine::process;
 use super::engine::profile::{self, Phase};
 use super::engine::simulate::{self, Hit};
-use super::engine::tools::Tools;
-use super::engine::yosys::{self, Failure, Limits, Model};
+use super::engine::yosys::{self, Failure, Model};
 use super::lower::Lowered;
-use super::outcome::{Counterexample, FailureCategory, FormalStatus};
+use super::outcome::{FailureCategory, FormalStatus};
 use super::schedule::{self, Checked};
 use super::trace;
-
-/// The verdict of one property on one design (what the cache stores).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CheckResult {
-    pub status: FormalStatus,
-    pub vacuous: Option<bool>,
-    pub reason: String,
-    pub counterexample: Option<Counterexample>,
-    /// Identifiers of the property the design does not declare.
-    pub undeclared: Vec<String>,
-    /// The ports of the top module (empty when the design did not elaborate).
-    pub ports: Vec<String>,
-    /// What kind of failure a `fail` is, when flipscope knows one.
-    #[serde(default)]
-    pub failure: Option<FailureCategory>,
-}
+use super::unit::{Job, Settings, Unit, UnitResult};
 
 /// Part of every cache key: the version of the verdict semantics (bumped when a
 /// verdict of the same lowered text can change).
 const SEMANTICS: &str = "verdicts-2";
-
-impl CheckResult {
-    fn new(status: FormalStatus, reason: impl Into<String>, ports: &[String]) -> CheckResult {
-        CheckResult {
-            status,
-            vacuous: if status == FormalStatus::Pass {
-                None
-            } else {
-                Some(false)
-            },
-            reason: reason.into(),
-            counterexample: None,
-            undeclared: Vec::new(),
-            ports: ports.to_vec(),
-            failure: None,
-        }
-    }
-}
-
-/// How to check (the parts of the options a check depends on).
-pub struct Settings<'a> {
-    pub tools: &'a Tools,
-    pub cache: &'a Cache,
-    pub depth: u32,
-    pub timeout: Duration,
-    pub interface_only: bool,
-    pub limits: Limits,
-    pub jobs: usize,
-}
-
-/// One property to check on a unit's design.
-#[derive(Clone, Debug)]
-pub struct UnitEntry {
-    pub lowered: Lowered,
-    /// The identifiers it names (for the interface check).
-    pub identifiers: Vec<String>,
-}
-
-/// A design and the distinct properties to check on it.
-pub struct Unit<'a> {
-    pub design: &'a Design,
-    pub entries: Vec<UnitEntry>,
-    /// Whether to check vacuity (the `trig` output) of the passing properties.
-    pub vacuity: bool,
-    /// The reset expression assumed in the first cycle.
-    pub reset: Option<String>,
-}
-
-/// The results of a unit, one per entry, and what the design was.
-pub struct UnitResult {
-    pub top: Option<String>,
-    /// Set when the design itself could not be checked (every result is then `error`).
-    pub error: Option<String>,
-    pub results: Vec<CheckResult>,
-}
 
 pub fn check_unit(s: &Settings, unit: &Unit) -> UnitResult {
     let n = unit.entries.len();
@@ -253,10 +181,6 @@ fn unclosed_module(design: &Design, top: &super::design::Module) -> Option<Strin
         design.files[top.file].path, top.line, top.name
     ))
 }
-
-/// The checks of one property: (entry position in `active`, `bad` output, `trig` output,
-/// `late` output).
-pub(super) type Job = (usize, usize, usize, Option<usize>);
 
 fn check_model(
     s: &Settings,

@@ -39,6 +39,7 @@
 
 pub mod cache;
 pub mod check;
+pub mod check_result;
 pub mod design;
 pub mod engine;
 pub mod error;
@@ -51,11 +52,12 @@ pub mod read;
 pub mod run;
 pub mod schedule;
 pub mod trace;
+pub mod unit;
 
 pub use design::{Design, SourceFile};
+pub use engine::limits::Limits;
 pub use engine::process::{interrupt, interrupted};
 pub use engine::tools::INSTALL_HINT;
-pub use engine::yosys::Limits;
 pub use error::{FormalError, Location};
 pub use options::{
     CacheChoice, PastConvention, ProgressEvent, ProgressHook, ProveOptions, Reset, parse_clock,

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::engine::yosys::Limits;
+use super::engine::limits::Limits;
 use super::property::ast::ClockEvent;
 
 /// The deepest `depth` accepted (`--depth`): far beyond any useful PDR run, and within

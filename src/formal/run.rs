@@ -11,10 +11,11 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use super::cache::Cache;
-use super::check::{CheckResult, Settings, Unit, UnitEntry, UnitResult, check_unit};
+use super::check::check_unit;
+use super::check_result::CheckResult;
 use super::design::Design;
+use super::engine::limits::Limits;
 use super::engine::tools::{Tools, tools};
-use super::engine::yosys::Limits;
 use super::error::FormalError;
 use super::lower::{Lowered, lower};
 use super::options::{AUTO_RESETS, CacheChoice, ProveOptions, Reset};
@@ -22,6 +23,7 @@ use super::outcome::{FormalStatus, MutantOutcome, Outcome};
 use super::params::{module_initializers, module_memories, module_parameters};
 use super::property::ProblemKind;
 use super::read::{PropertySet, ReadProperty, located_identifiers};
+use super::unit::{Settings, Unit, UnitEntry, UnitResult};
 
 /// The prefix of every name flipscope's monitors declare.
 pub const RESERVED_PREFIX: &str = "flipscope_";

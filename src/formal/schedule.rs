@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::check::{Job, Settings, Unit};
 use super::engine::abc::{self, Verdict};
 use super::engine::enumerate::{self, Earliest};
 use super::engine::process;
 use super::engine::profile::{self, Phase};
 use super::engine::simulate::Hit;
 use super::engine::yosys::Model;
+use super::unit::{Job, Settings, Unit};
 
 /// What the checks of one property found.
 #[derive(Clone, Debug, Default)]

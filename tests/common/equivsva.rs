@@ -19,9 +19,7 @@ pub fn our_name(response: &str, name: &str) -> String {
         if rest.starts_with("property") && rest["property".len()..].trim_start().starts_with('(') {
             count += 1;
             if count == k {
-                let before = &response[..start];
-                let line = before.matches('\n').count() + 1;
-                let column = before.len() - before.rfind('\n').map_or(0, |n| n + 1) + 1;
+                let (line, column) = flipscope::text::line_column(response, start);
                 return format!("assert_{line}_{column}");
             }
         }

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use super::yosys::Limits;
+use super::limits::Limits;
 
 /// An estimate more than this many times the gate limit is refused before building
 /// (the estimate is rough; the built model is checked exactly).

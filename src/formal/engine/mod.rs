@@ -8,6 +8,7 @@ pub mod enumerate;
 pub mod estimate;
 pub mod harness;
 pub mod legacy;
+pub mod limits;
 pub mod netlist;
 pub mod packages;
 pub mod process;

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::yosys::Limits;
+use super::limits::Limits;
 use crate::formal::design::Design;
 use crate::rtl::{limits, macros};
 use crate::text::line_column;

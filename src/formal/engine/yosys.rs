@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use super::aiger::{Aig, AigMap, parse_aig, parse_map};
 use super::estimate;
 use super::harness::{Harness, Line};
+use super::limits::Limits;
 use super::netlist::Netlist;
 use super::process;
 use super::stage::{self, Staged};
@@ -68,35 +69,6 @@ aigmap
 opt_clean
 write_aiger -zinit -miter -vmap model.aim model.aig
 ";
-
-/// Limits on what one model may be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Bytes of source text of one design (its includes too); one file may hold at
-    /// most the RTL front end's limit (256 KiB).
-    pub source_bytes: usize,
-    /// AND gates of the AIGER model.
-    pub gates: usize,
-    /// Latches (flip-flop bits) of the AIGER model.
-    pub latches: usize,
-    /// Time yosys may take to build one model (both runs); a prover uses at most its
-    /// check timeout, but at least 30 s.
-    pub build_time: Duration,
-    /// Address space yosys and ABC may use, in bytes (enforced with `prlimit`).
-    pub memory_bytes: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            source_bytes: 4 << 20,
-            gates: 2_000_000,
-            latches: 200_000,
-            build_time: Duration::from_secs(300),
-            memory_bytes: 4 << 30,
-        }
-    }
-}
 
 /// A built model.
 pub struct Model {
