@@ -35,6 +35,7 @@ pub mod input;
 pub mod jobs;
 pub mod keymap;
 pub mod layout;
+pub mod memo;
 pub mod message;
 pub mod model;
 pub mod programs;

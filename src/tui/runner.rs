@@ -185,31 +185,13 @@ fn event_loop(
             return Ok(());
         }
         // Every input waiting is applied before the next draw: no key is dropped.
-        let mut waiting = match inputs.recv_timeout(Duration::from_millis(25)) {
-            Ok(input) => vec![input],
-            Err(RecvTimeoutError::Timeout) => Vec::new(),
-            Err(RecvTimeoutError::Disconnected) => return Err(TuiError::HangUp),
-        };
-        waiting.extend(inputs.try_iter());
-        for input in waiting {
-            match input {
-                // Ctrl-Z: raw mode delivers it as a key, not as SIGTSTP.
-                Input::Terminal(Event::Key(key))
-                    if key.kind != KeyEventKind::Release && is_suspend(&key) =>
-                {
-                    super::signals::suspend(terminal)?;
-                }
-                Input::Terminal(Event::Key(key)) if key.kind != KeyEventKind::Release => {
-                    if let Some(action) = app.keymap.action(app.mode(), Key::from_event(key)) {
-                        app.update(action);
-                    }
-                }
-                Input::Terminal(Event::Resize(w, h)) => app.update(Action::Resize(w, h)),
-                Input::Terminal(_) => continue,
-                Input::Signal(SignalEvent::Terminate(s)) => return Err(TuiError::Signal(s)),
-                Input::Signal(SignalEvent::Suspend) => super::signals::suspend(terminal)?,
-                Input::Signal(SignalEvent::Resumed) => super::signals::take_terminal(terminal)?,
-                Input::HangUp => return Err(TuiError::HangUp),
+        for input in waiting(inputs, Duration::from_millis(25))? {
+            match apply_input(app, input) {
+                Step::Applied => {}
+                Step::Ignored => continue,
+                Step::Suspend => super::signals::suspend(terminal)?,
+                Step::Resume => super::signals::take_terminal(terminal)?,
+                Step::End(error) => return Err(error),
             }
             dirty = true;
             if app.quit {
@@ -226,6 +208,63 @@ fn event_loop(
             last_tick = Instant::now();
             dirty = true;
         }
+    }
+}
+
+/// Every input waiting, in the order it came: the first one waited for up to
+/// `timeout` (none: an empty list), then all the others already queued. The event
+/// loop applies them all before it draws again, so keys typed while a frame or an
+/// action took long are all applied, in order, and none is dropped.
+pub fn waiting(inputs: &Receiver<Input>, timeout: Duration) -> Result<Vec<Input>, TuiError> {
+    let mut waiting = match inputs.recv_timeout(timeout) {
+        Ok(input) => vec![input],
+        Err(RecvTimeoutError::Timeout) => Vec::new(),
+        Err(RecvTimeoutError::Disconnected) => return Err(TuiError::HangUp),
+    };
+    waiting.extend(inputs.try_iter());
+    Ok(waiting)
+}
+
+/// What the event loop does after one input.
+#[derive(Debug)]
+pub enum Step {
+    /// The app took it (redraw).
+    Applied,
+    /// Nothing to do (a key release, a mouse event).
+    Ignored,
+    /// Give the terminal back and stop (Ctrl-Z, SIGTSTP).
+    Suspend,
+    /// Take the terminal back (SIGCONT).
+    Resume,
+    /// End the TUI.
+    End(TuiError),
+}
+
+/// Applies one input to the app: a key through the keymap, a resize; says what the
+/// event loop does about the terminal.
+pub fn apply_input(app: &mut App, input: Input) -> Step {
+    match input {
+        // Ctrl-Z: raw mode delivers it as a key, not as SIGTSTP.
+        Input::Terminal(Event::Key(key))
+            if key.kind != KeyEventKind::Release && is_suspend(&key) =>
+        {
+            Step::Suspend
+        }
+        Input::Terminal(Event::Key(key)) if key.kind != KeyEventKind::Release => {
+            if let Some(action) = app.keymap.action(app.mode(), Key::from_event(key)) {
+                app.update(action);
+            }
+            Step::Applied
+        }
+        Input::Terminal(Event::Resize(w, h)) => {
+            app.update(Action::Resize(w, h));
+            Step::Applied
+        }
+        Input::Terminal(_) => Step::Ignored,
+        Input::Signal(SignalEvent::Terminate(s)) => Step::End(TuiError::Signal(s)),
+        Input::Signal(SignalEvent::Suspend) => Step::Suspend,
+        Input::Signal(SignalEvent::Resumed) => Step::Resume,
+        Input::HangUp => Step::End(TuiError::HangUp),
     }
 }
 
@@ -356,3 +395,7 @@ pub fn perform(request: Request, emit: &mut dyn FnMut(Action), stop: &dyn Fn() -
         }
     }
 }
+
+#[cfg(test)]
+#[path = "runner_tests.rs"]
+mod tests;

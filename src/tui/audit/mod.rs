@@ -15,4 +15,6 @@ pub mod view;
 pub use state::{AuditState, Pane};
 
 #[cfg(test)]
+pub(crate) mod big_pair_tests;
+#[cfg(test)]
 mod view_tests;

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::Range;
+use std::sync::Arc;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -69,8 +70,17 @@ fn side_lines(
     lines
 }
 
-/// The pane's lines, wrapped to `width` (the pane's inner width).
-pub fn lines(shell: &Shell, audit: &AuditState, width: u16) -> Vec<Line<'static>> {
+/// The pane's lines, wrapped to `width` (the pane's inner width): worked out once per
+/// width, rename mode, oracle and theme (the audit's memo), not per frame or key.
+pub fn lines(shell: &Shell, audit: &AuditState, width: u16) -> Arc<Vec<Line<'static>>> {
+    let key = (width, audit.rename, shell.oracle, shell.theme.clone());
+    audit
+        .memo
+        .properties
+        .get(key, || build_lines(shell, audit, width))
+}
+
+fn build_lines(shell: &Shell, audit: &AuditState, width: u16) -> Vec<Line<'static>> {
     let theme = &shell.theme;
     let d = &audit.data;
     let base = d.base.property.as_str();
@@ -135,9 +145,10 @@ pub fn draw(
 ) {
     let inner = block.inner(area);
     let lines: Vec<Line> = lines(shell, audit, inner.width)
-        .into_iter()
+        .iter()
         .skip(scroll)
         .take(inner.height as usize)
+        .cloned()
         .collect();
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

@@ -4,9 +4,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use ratatui::text::Line;
+
+use super::rtl::ShownPair;
 use super::truth::TruthView;
-use crate::tui::model::{AuditData, Verbatim};
+use crate::tui::memo::Memo;
+use crate::tui::model::{AuditData, Oracle, Verbatim};
 use crate::tui::text::diff::apply_rename;
+use crate::tui::theme::Theme;
 
 /// The panes of the audit screen, in focus order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,6 +56,31 @@ pub struct AuditState {
     /// Show the transformed side in the original names.
     pub rename: bool,
     pub truth: Option<Arc<TruthView>>,
+    /// What the panes cost to lay out, kept between frames and keys.
+    pub memo: AuditMemo,
+}
+
+/// The audit screen's layout work, each kept for the last key it was asked for: a
+/// 10,000-atom pair's word diff, wrapped properties and truth-table legend are worked
+/// out once, then every frame and key costs what is on screen.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AuditMemo {
+    /// The RTL panes, by rename mode.
+    pub rtl: Memo<bool, ShownPair>,
+    /// The properties pane's wrapped lines, by (width, rename mode, oracle, theme).
+    pub properties: Memo<(u16, bool, Oracle, Theme), Vec<Line<'static>>>,
+    /// The truth table's legend, by (width, the table, theme).
+    pub legend: Memo<(u16, TableKey, Theme), Vec<Line<'static>>>,
+}
+
+/// A truth table as a memo's key: the same table (not an equal one).
+#[derive(Clone, Debug)]
+pub struct TableKey(pub Arc<TruthView>);
+
+impl PartialEq for TableKey {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl AuditState {
@@ -65,6 +95,7 @@ impl AuditState {
             linked: false,
             rename: false,
             truth: None,
+            memo: AuditMemo::default(),
         }
     }
 

@@ -28,6 +28,9 @@ pub struct TruthView {
     pub rows: Vec<TruthRow>,
     /// Something to say above the table (too many atoms, rows cut, ...).
     pub note: Option<String>,
+    /// What the table leaves out, short, for the table's title (`first 256 of >2^128
+    /// rows`, `no table: more than 1000 atoms`); `None` when it leaves nothing out.
+    pub bound: Option<String>,
 }
 
 impl TruthView {
@@ -47,6 +50,12 @@ use crate::tui::model::{AuditData, antecedent_of};
 
 /// The table shows at most this many rows (disagreeing ones first).
 pub const ROW_CAP: usize = 256;
+
+/// The most atoms a table is built over. `logic::truth_table`'s diagrams grow with the
+/// square of a chain's length (1,000 atoms: 0.16 s; 10,000: 15 s, in a debug build):
+/// past this the pane lists the expressions and says why there is no table, and the
+/// next pair's table is not kept waiting behind it (issue 29, item 10).
+pub const MAX_ATOMS: usize = 1000;
 
 /// The truth table of an audit: the reference antecedent, the RTL path and both
 /// generated antecedents (the transformed one in the original names), over the atoms
@@ -83,16 +92,31 @@ pub fn build(data: &AuditData, oracle: Oracle) -> TruthView {
         .iter()
         .filter_map(|(_, e)| e.as_ref().ok())
         .collect();
+    let (order, written) = written_atoms(&present);
+    if order.len() > MAX_ATOMS {
+        return TruthView {
+            labels: (0..order.len()).map(atom_label).collect(),
+            atoms: order.iter().map(|a| written[a].0.clone()).collect(),
+            columns: columns
+                .into_iter()
+                .map(|(label, e)| (label, e.map(|e| e.to_string())))
+                .collect(),
+            rows: Vec::new(),
+            note: Some(format!(
+                "no table: more than {MAX_ATOMS} atoms (the verdicts come from the scorer's \
+                 exact equivalence check)"
+            )),
+            bound: Some(format!("no table: more than {MAX_ATOMS} atoms")),
+        };
+    }
     let table = truth_table(&present, ROW_CAP);
-    let written = written_atoms(&present);
     let shown: Vec<(String, bool)> = table
         .atoms
         .iter()
         .map(|a| {
             written
-                .iter()
-                .find(|(canon, _, _)| canon == a)
-                .map_or((a.to_string(), false), |(_, text, negated)| {
+                .get(a)
+                .map_or((a.to_string(), false), |(text, negated)| {
                     (text.clone(), *negated)
                 })
         })
@@ -117,11 +141,22 @@ pub fn build(data: &AuditData, oracle: Oracle) -> TruthView {
             }
         })
         .collect();
+    // Past 2^128 rows the count is not exact.
+    let total = |more: &str| {
+        if table.total_rows == u128::MAX {
+            format!("{more}2^128")
+        } else {
+            table.total_rows.to_string()
+        }
+    };
+    let bound = table
+        .truncated
+        .then(|| format!("first {} of {} rows", table.rows.len(), total(">")));
     let note = table.truncated.then(|| {
         format!(
             "first {} of {} rows; {} disagree in all",
             table.rows.len(),
-            table.total_rows,
+            total("more than "),
             table
                 .disagreeing_rows
                 .map_or("more than 2^128".to_string(), |n| n.to_string())
@@ -136,6 +171,7 @@ pub fn build(data: &AuditData, oracle: Oracle) -> TruthView {
             .collect(),
         rows,
         note,
+        bound,
     }
 }
 
@@ -149,11 +185,14 @@ pub fn atom_label(i: usize) -> String {
     }
 }
 
-/// Every atom of `exprs` in order of appearance, as (canonical atom, the text it is
-/// written with, whether that text is the atom's negation): `x != 3` is written
-/// negated, its canonical atom being `x == 3`. The first writing of an atom wins.
-fn written_atoms(exprs: &[&Expr]) -> Vec<(Atom, String, bool)> {
-    fn visit(e: &Expr, out: &mut Vec<(Atom, String, bool)>) {
+/// The canonical atoms of `exprs` in order of appearance, and each one's writing: the
+/// text it is written with and whether that text is the atom's negation (`x != 3` is
+/// written negated, its canonical atom being `x == 3`). The first writing of an atom
+/// wins. A map, not a list searched for each atom: 10,000 atoms were 10^8 comparisons.
+type Written = (Vec<Atom>, HashMap<Atom, (String, bool)>);
+
+fn written_atoms(exprs: &[&Expr]) -> Written {
+    fn visit(e: &Expr, out: &mut Written) {
         let mut note = |e: &Expr, atom: &Atom, negated: bool| {
             let (canon, flipped) = match canonical(&Expr::Atom(atom.clone())) {
                 Expr::Atom(c) => (c, false),
@@ -163,8 +202,9 @@ fn written_atoms(exprs: &[&Expr]) -> Vec<(Atom, String, bool)> {
                 },
                 _ => return,
             };
-            if !out.iter().any(|(c, _, _)| *c == canon) {
-                out.push((canon, e.to_string(), negated != flipped));
+            if !out.1.contains_key(&canon) {
+                out.0.push(canon.clone());
+                out.1.insert(canon, (e.to_string(), negated != flipped));
             }
         };
         match e {
@@ -177,7 +217,7 @@ fn written_atoms(exprs: &[&Expr]) -> Vec<(Atom, String, bool)> {
             Expr::Const(_) => {}
         }
     }
-    let mut out = Vec::new();
+    let mut out = (Vec::new(), HashMap::new());
     for e in exprs {
         visit(e, &mut out);
     }
@@ -291,6 +331,33 @@ mod tests {
         assert_eq!(atom_label(25), "z");
         assert_eq!(atom_label(26), "aa");
         assert_eq!(atom_label(27), "ab");
+    }
+
+    /// Past [`MAX_ATOMS`] atoms no table is built (the diagrams grow with the square of
+    /// the chain): the columns and atoms are there, no rows, and the bound is said.
+    #[test]
+    fn past_the_atom_bound_there_is_no_table_and_it_says_so() {
+        let atoms: Vec<String> = (0..=MAX_ATOMS).map(|i| format!("s{i}")).collect();
+        let property = |c: &str| format!("property p; {c} |=> out == data; endproperty");
+        let mut d = data(&property(&atoms.join(" && ")), &property("v0"));
+        d.reference_property = Some(property(&atoms.join(" && ")));
+        let t = build(&d, Oracle::Reference);
+        // The atoms, and the RTL path's `en` and `rst_n`.
+        assert_eq!(t.atoms.len(), MAX_ATOMS + 3);
+        assert_eq!(t.atoms[..2], ["s0", "s1"], "in order of appearance");
+        assert_eq!(t.labels.len(), t.atoms.len());
+        assert!(t.rows.is_empty());
+        assert_eq!(t.bound.as_deref(), Some("no table: more than 1000 atoms"));
+        assert!(t.note.as_deref().unwrap().contains("exact equivalence"));
+        assert!(t.columns[0].1.is_ok() && t.columns[3].1.is_ok());
+        // At the bound: a table of its first rows, and the bound said.
+        let atoms = &atoms[..MAX_ATOMS - 2];
+        let mut d = data(&property(&atoms.join(" && ")), &property("v0"));
+        d.reference_property = Some(property(&atoms.join(" && ")));
+        let t = build(&d, Oracle::Reference);
+        assert_eq!(t.atoms.len(), MAX_ATOMS);
+        assert_eq!(t.rows.len(), ROW_CAP);
+        assert_eq!(t.bound.as_deref(), Some("first 256 of >2^128 rows"));
     }
 
     #[test]

@@ -133,7 +133,10 @@ pub fn pane_extent(shell: &Shell, audit: &AuditState, pane: Pane, inner: Rect) -
             (n, n.saturating_sub(visible))
         }
         Pane::TruthTable => match &audit.truth {
-            Some(t) => (t.rows.len(), truth_view::max_scroll(shell.theme, t, inner)),
+            Some(t) => (
+                t.rows.len(),
+                truth_view::max_scroll(shell.theme, audit, t, inner),
+            ),
             None => (0, 0),
         },
     }
@@ -190,7 +193,7 @@ fn draw_pane(shell: &Shell, audit: &AuditState, pane: Pane, frame: &mut Frame, a
     let position = match pane {
         Pane::TruthTable => match &audit.truth {
             Some(t) if !t.rows.is_empty() => {
-                let (first, last) = truth_view::rows_shown(theme, t, inner, scroll);
+                let (first, last) = truth_view::rows_shown(theme, audit, t, inner, scroll);
                 if first < last {
                     format!(" rows {}-{last}/{total} ", first + 1)
                 } else {

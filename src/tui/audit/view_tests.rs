@@ -281,6 +281,7 @@ fn many_atoms() -> crate::tui::audit::truth::TruthView {
         atoms,
         rows,
         note: None,
+        bound: None,
     }
 }
 
