@@ -134,11 +134,7 @@ impl PropertySet {
     /// The position of byte `offset` of the text.
     pub(crate) fn locate(&self, offset: usize) -> Location {
         let (line, column) = self.lines.line_column(&self.source, offset);
-        Location {
-            file: self.file.clone(),
-            line,
-            column,
-        }
+        Location::new(self.file.clone(), line, column)
     }
 
     /// The text of a span, white space collapsed.
@@ -361,11 +357,7 @@ fn read_properties_here(text: &str, file: &str) -> PropertySet {
             label: f.label,
             form: f.form,
             asserted: f.asserted,
-            location: Location {
-                file: file.to_string(),
-                line,
-                column,
-            },
+            location: Location::new(file, line, column),
             text: text[f.bytes].trim().to_string(),
             parsed,
             source,

@@ -3,8 +3,6 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::text::Location;
-
 /// A problem with an input, at a place a person can open in an editor.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 pub struct LocatedError {
@@ -31,16 +29,6 @@ impl LocatedError {
             column,
             message: message.into(),
         }
-    }
-
-    /// An error at `at`.
-    pub fn at(at: Location, message: impl Into<String>) -> Self {
-        Self::new(at.file, at.line, at.column, message)
-    }
-
-    /// Where the error is.
-    pub fn location(&self) -> Location {
-        Location::new(self.file.clone(), self.line, self.column)
     }
 
     /// An error about a whole file (reported at 1:1).

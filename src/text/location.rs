@@ -1,6 +1,6 @@
 //! A place in a user's file: the file as named, 1-based line and column (in
 //! characters), shown `file:line:column` the way editors and compilers write it. Every
-//! located message carries one ([`crate::study::LocatedError::location`]).
+//! located message of the prover carries one.
 
 use serde::{Deserialize, Serialize};
 
@@ -26,12 +26,6 @@ impl Location {
             column,
         }
     }
-
-    /// The place of byte `offset` in `text`, the content of `file`.
-    pub fn of_offset(file: impl Into<String>, text: &str, offset: usize) -> Location {
-        let (line, column) = super::line_column(text, offset);
-        Location::new(file, line, column)
-    }
 }
 
 #[cfg(test)]
@@ -40,7 +34,8 @@ mod tests {
 
     #[test]
     fn shown_as_editors_read_it() {
-        let at = Location::of_offset("d.sv", "ab\n  é x", 7);
+        let (line, column) = crate::text::line_column("ab\n  é x", 7);
+        let at = Location::new("d.sv", line, column);
         assert_eq!((at.line, at.column), (2, 4));
         assert_eq!(at.to_string(), "d.sv:2:4");
     }

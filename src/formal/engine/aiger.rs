@@ -250,6 +250,16 @@ pub fn simulate(aig: &Aig, witness: &Witness) -> Vec<Vec<bool>> {
     out
 }
 
+/// The tests' smallest model, `aig 3 1 1 0 1 1`: input x (lit 2), latch q (lit 4) <- x,
+/// bad = x & q (lit 6), which rises first at cycle 1 (x in cycles 0 and 1).
+#[cfg(test)]
+pub(super) fn toy_aig() -> Aig {
+    let mut bytes = b"aig 3 1 1 0 1 1\n2\n6\n".to_vec();
+    // and 6 = 4 & 2: deltas 6-4 = 2, 4-2 = 2.
+    bytes.extend([2u8, 2u8]);
+    parse_aig(&bytes).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -159,16 +159,8 @@ fn pattern(j: usize, w: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::aiger::{parse_aig, simulate};
+    use super::super::aiger::{parse_aig, simulate, toy_aig as toy};
     use super::*;
-
-    /// `aig 3 1 1 0 1 1`: input x (lit 2), latch q (lit 4) <- x, bad = x & q (lit 6):
-    /// bad rises first at cycle 1 (x in cycles 0 and 1).
-    fn toy() -> Aig {
-        let mut bytes = b"aig 3 1 1 0 1 1\n2\n6\n".to_vec();
-        bytes.extend([2u8, 2u8]);
-        parse_aig(&bytes).unwrap()
-    }
 
     #[test]
     fn finds_the_earliest_failure_and_a_witness_that_replays() {

@@ -118,16 +118,8 @@ pub fn first_hits(aig: &Aig, outputs: &[usize], cycles: usize, seed: u64) -> Vec
 
 #[cfg(test)]
 mod tests {
-    use super::super::aiger::{parse_aig, simulate};
+    use super::super::aiger::{simulate, toy_aig as toy};
     use super::*;
-
-    /// `aig 3 1 1 0 1 1`: input x (lit 2), latch q (lit 4) <- x, bad = x & q (lit 6).
-    fn toy() -> Aig {
-        let mut bytes = b"aig 3 1 1 0 1 1\n2\n6\n".to_vec();
-        // and 6 = 4 & 2: deltas 6-4 = 2, 4-2 = 2.
-        bytes.extend([2u8, 2u8]);
-        parse_aig(&bytes).unwrap()
-    }
 
     #[test]
     fn finds_the_first_cycle_and_a_witness_that_replays() {
