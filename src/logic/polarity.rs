@@ -167,8 +167,28 @@ pub(super) fn search_bdd(
     if let Some(negated) = negated_conjuncts(&space, conjuncts, &bg, semantics) {
         return Some(PolarityFlip::NegatedConjuncts(negated));
     }
+    // Two cheap necessary conditions keep the search linear on long conditions (each
+    // full check below copies G). Negating one variable maps a reduced BDD to one of
+    // the same size, and when every assignment is allowed `same` is BDD identity: so
+    // BDDs of different sizes are no atom flip apart. And at an allowed assignment `w`
+    // where R and G differ, G with `x` negated must take R's value, so flipping `x` must
+    // change G at `w`.
+    if space.valid().is_true() && br.size() != bg.size() {
+        return None;
+    }
+    let witness = space.allowed(br.xor(&bg)).sat_witness();
+    let changes_at_witness = |v| {
+        witness.as_ref().is_none_or(|w| {
+            let mut flipped = w.clone();
+            flipped.flip_value(v);
+            bg.eval_in(w) != bg.eval_in(&flipped)
+        })
+    };
     for atom in cg.atoms_in_order() {
         let Some(v) = space.var(&atom) else { continue };
+        if !changes_at_witness(v) {
+            continue;
+        }
         let low = bg.var_restrict(v, false);
         let high = bg.var_restrict(v, true);
         let flipped = Bdd::if_then_else(&space.bdd(&Expr::Atom(atom.clone())), &low, &high);

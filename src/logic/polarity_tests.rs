@@ -86,3 +86,58 @@ fn describes_flips_for_people() {
         "flipped atom a"
     );
 }
+
+/// Long conditions go the BDD way. An atom flip inside an `||` of 2,000 atoms is
+/// found (same BDD size, the flipped atom changes G where R and G differ), and a
+/// dropped atom of a 2,000-atom chain is none (its BDD is one node smaller).
+#[test]
+fn long_conditions_find_a_flipped_atom_and_refuse_a_dropped_one() {
+    let atoms: Vec<String> = (0..2000).map(|i| format!("a{i}")).collect();
+    let mut flipped = atoms.clone();
+    flipped[1234] = "!a1234".into();
+    let r = atoms.join(" || ");
+    assert_eq!(
+        search(
+            &format!("x && ({r})"),
+            &format!("x && ({})", flipped.join(" || "))
+        ),
+        Some(PolarityFlip::FlippedAtom(Atom::Ident("a1234".into())))
+    );
+    assert_eq!(search(&atoms.join(" && "), &atoms[1..].join(" && ")), None);
+    // Comparisons constrain the space (`s == 1` and `s == 2` exclude each other), so the
+    // size filter is off there, and the witness filter alone keeps the answer exact.
+    let mut cmp: Vec<String> = (0..200).map(|i| format!("s == {i}")).collect();
+    let r = format!("k && ({})", cmp.join(" || "));
+    cmp[7] = "s != 7".into();
+    let g = format!("k && ({})", cmp.join(" || "));
+    assert_eq!(search(&r, &g), polarity_search_exhaustive(&p(&r), &p(&g)),);
+}
+
+/// The atom-flip search without its filters: every atom of G tried in turn.
+fn polarity_search_exhaustive(r: &Expr, g: &Expr) -> Option<PolarityFlip> {
+    let sem = crate::logic::Semantics::default_ref();
+    let (cr, cg) = (sem.canonical(r), sem.canonical(g));
+    let conjuncts: Vec<Expr> = top_level_conjuncts(r)
+        .iter()
+        .map(|c| sem.canonical(c))
+        .collect();
+    let mut all = conjuncts.iter().collect::<Vec<_>>();
+    all.push(&cg);
+    let space = crate::logic::bdd::Space::new(&all, sem);
+    let (br, bg) = (space.bdd(&cr), space.bdd(&cg));
+    if space.allowed(br.xor(&bg)).is_false() {
+        return None;
+    }
+    cg.atoms_in_order().into_iter().find_map(|atom| {
+        let v = space.var(&atom)?;
+        let flipped = biodivine_lib_bdd::Bdd::if_then_else(
+            &space.bdd(&Expr::Atom(atom.clone())),
+            &bg.var_restrict(v, false),
+            &bg.var_restrict(v, true),
+        );
+        space
+            .allowed(flipped.xor(&br))
+            .is_false()
+            .then_some(PolarityFlip::FlippedAtom(atom))
+    })
+}

@@ -152,6 +152,19 @@ impl Key {
         Some(Key { code, ctrl, alt })
     }
 
+    /// An Alt-key as the two keys a terminal sends for it, Escape and the key: what a
+    /// quick Escape followed by a key arrives as. `None` for any other key.
+    pub fn escape_then_key(self) -> Option<[Key; 2]> {
+        self.alt.then_some([
+            Key {
+                code: KeyCode::Esc,
+                ctrl: false,
+                alt: false,
+            },
+            Key { alt: false, ..self },
+        ])
+    }
+
     /// The key of a terminal event.
     pub fn from_event(event: KeyEvent) -> Key {
         Key {

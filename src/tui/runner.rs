@@ -251,8 +251,18 @@ pub fn apply_input(app: &mut App, input: Input) -> Step {
             Step::Suspend
         }
         Input::Terminal(Event::Key(key)) if key.kind != KeyEventKind::Release => {
-            if let Some(action) = app.keymap.action(app.mode(), Key::from_event(key)) {
-                app.update(action);
+            let key = Key::from_event(key);
+            match app.keymap.action(app.mode(), key) {
+                Some(action) => app.update(action),
+                // A terminal sends Escape then a key in one read as ESC-key, which
+                // crossterm reads as Alt-key: an unbound Alt-key is both keys, in order.
+                None => {
+                    for key in key.escape_then_key().into_iter().flatten() {
+                        if let Some(action) = app.keymap.action(app.mode(), key) {
+                            app.update(action);
+                        }
+                    }
+                }
             }
             Step::Applied
         }

@@ -98,3 +98,32 @@ fn signals_and_the_hang_up_end_or_suspend() {
         Err(crate::tui::TuiError::HangUp)
     ));
 }
+
+#[test]
+fn escape_and_a_key_read_together_are_both_applied() {
+    // tmux or ssh delivers a quick Escape then `q` in one read, which crossterm reports
+    // as Alt-q: it closes the help, then quits.
+    let mut app = AppBuilder::synthetic(4).build();
+    app.update(Action::ToggleHelp);
+    assert!(matches!(app.mode(), crate::tui::keymap::Mode::Help));
+    let alt_q = Input::Terminal(Event::Key(KeyEvent::new(
+        KeyCode::Char('q'),
+        KeyModifiers::ALT,
+    )));
+    assert!(matches!(apply_input(&mut app, alt_q), Step::Applied));
+    assert!(!matches!(app.mode(), crate::tui::keymap::Mode::Help));
+    assert!(app.quit, "q after the Escape");
+    // A lone Alt-key split this way: Escape then the key.
+    let alt_j =
+        crate::tui::keymap::Key::from_event(KeyEvent::new(KeyCode::Char('j'), KeyModifiers::ALT));
+    let [esc, j] = alt_j.escape_then_key().unwrap();
+    assert_eq!(
+        (esc.code, j.code, j.alt),
+        (KeyCode::Esc, KeyCode::Char('j'), false)
+    );
+    assert!(key_of('j').escape_then_key().is_none());
+}
+
+fn key_of(c: char) -> crate::tui::keymap::Key {
+    crate::tui::keymap::Key::from_event(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+}
