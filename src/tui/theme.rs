@@ -133,6 +133,14 @@ impl ThemeKind {
         }
     }
 
+    /// `dark` or `light`, as the status line says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ThemeKind::Dark => "dark",
+            ThemeKind::Light => "light",
+        }
+    }
+
     pub fn toggled(self) -> ThemeKind {
         match self {
             ThemeKind::Dark => ThemeKind::Light,

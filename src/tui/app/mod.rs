@@ -388,6 +388,8 @@ pub fn default_theme() -> Theme {
 #[cfg(test)]
 mod draw_tests;
 #[cfg(test)]
+mod feedback_tests;
+#[cfg(test)]
 mod score_tests;
 #[cfg(test)]
 mod size_tests;

@@ -36,7 +36,18 @@ impl App {
             Action::PrevPair => self.step_pair(-1),
             Action::ToggleRename => self.toggle_rename(),
             Action::ToggleOracle => self.toggle_oracle(),
-            Action::ToggleTheme => self.theme = self.theme.toggled(),
+            Action::ToggleTheme => {
+                self.theme = self.theme.toggled();
+                self.message = Some(format!(
+                    "theme: {}{} (T switches back)",
+                    self.theme.kind.name(),
+                    if self.theme.colours {
+                        ""
+                    } else {
+                        ", without colours (NO_COLOR)"
+                    }
+                ));
+            }
             Action::OpenSearch => self.open_search(),
             Action::NextMatch => self.step_search(true),
             Action::PrevMatch => self.step_search(false),

@@ -40,8 +40,10 @@ impl App {
             return;
         }
         let rows = self.queue_rows();
-        self.queue.move_by(delta, rows);
+        let edge = self.queue.step(delta, rows);
         self.open_selected();
+        // A status was about the pair left (or says this is the end).
+        self.message = edge;
     }
 
     /// Focuses the pane `step` places further in focus order.

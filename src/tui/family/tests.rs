@@ -451,3 +451,20 @@ fn each_sample_shows_its_own_properties() {
     assert_eq!(names, ["p_of_sample_1"]);
     assert!(rows(2).is_empty());
 }
+
+/// The queue of a family study says its pairs are judged by proof (no oracle) and has
+/// no behavior column (it read `sound` on every row).
+#[test]
+fn the_queue_of_a_family_study_names_no_oracle_and_no_behavior() {
+    for (w, h) in SIZES {
+        let app = family_app((w, h), None);
+        let screen = crate::tui::testing::screen_text(&app);
+        assert!(screen.contains("judged by proof"), "{screen}");
+        assert!(!screen.contains("oracle"), "{screen}");
+        assert!(
+            !screen.contains("behavior") && !screen.contains("beha"),
+            "{screen}"
+        );
+        insta::assert_snapshot!(format!("family_queue_{w}x{h}"), render(&app).backend());
+    }
+}

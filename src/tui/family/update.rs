@@ -64,10 +64,12 @@ impl App {
     /// `]`/`[`: audits the next or previous pair of the queue.
     pub(crate) fn step_family(&mut self, delta: isize) {
         let rows = self.queue_rows();
-        self.queue.move_by(delta, rows);
+        let edge = self.queue.step(delta, rows);
         if let Some(pair) = self.queue.selected_pair() {
             self.open_family(pair);
         }
+        // A status was about the pair left (or says this is the end).
+        self.message = edge;
     }
 
     /// Focuses the pane `step` places further in focus order.

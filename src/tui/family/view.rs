@@ -168,9 +168,20 @@ fn draw_header(
     let family = study.families.get(&audit.program);
     // The pair first (its family, variant, flip, tags, place), the model and class
     // last: they are cut first on a narrow terminal.
+    // The two sides by their implementations' names (a rewrite not among them, such
+    // as `T1`, by its variant).
+    let named = |variant: &str| {
+        family
+            .and_then(|f| f.implementations.iter().find(|i| i.variant == variant))
+            .map_or_else(|| variant.to_string(), |i| i.style.clone())
+    };
     let mut first = vec![
         Span::styled(audit.program.clone(), theme.style(Role::Title)),
-        Span::raw(format!(" original vs {}", audit.variant)),
+        Span::raw(format!(
+            " {} vs {}",
+            named("original"),
+            named(&audit.variant)
+        )),
     ];
     if let Some(p) = shell.study.pairs.get(audit.pair) {
         first.push(Span::raw("  "));

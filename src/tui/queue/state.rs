@@ -197,6 +197,21 @@ impl Queue {
         self.scroll_into_view(rows);
     }
 
+    /// `]` and `[` from a pair: moves by `delta` and says so when the selection is
+    /// already at that end (`None` when it moved).
+    pub fn step(&mut self, delta: isize, rows: usize) -> Option<String> {
+        let before = self.selected;
+        self.move_by(delta, rows);
+        let n = self.visible.len();
+        (self.selected == before && delta != 0 && n > 0).then(|| {
+            if delta > 0 {
+                format!("the last pair ({n} of {n}): [ goes back")
+            } else {
+                format!("the first pair (1 of {n}): ] goes on")
+            }
+        })
+    }
+
     /// Jumps to the first (`false`) or last (`true`) row.
     pub fn jump(&mut self, to_end: bool, rows: usize) {
         self.selected = if to_end {

@@ -75,7 +75,10 @@ fn marked_pairs_are_tagged_at_once_and_undone_at_once() {
         pairs.iter().all(|&i| app.study.pairs[i].tags.is_empty()),
         "one undo"
     );
-    assert_eq!(app.message.as_deref(), Some("undone on 3 pairs"));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("undone: tag extra-predicate on 3 pairs (3 decisions)")
+    );
     // Esc clears the marks; the keys then act on the selected pair alone.
     press(&mut app, "Esc");
     assert!(app.queue.marked.is_empty());

@@ -159,7 +159,8 @@ pub fn draw(shell: &Shell, frame: &mut Frame, area: Rect) {
     }
     let rows = DataTable::<QueueRow>::capacity(table);
     let offset = q.offset.min(q.visible.len().saturating_sub(1));
-    let fitted = fitted_widths(&q.natural_widths, table.width);
+    // A family pair's behavior reads `sound` on every row: the column is left out.
+    let fitted = fitted_widths(&q.natural_widths, table.width, shell.family.is_some());
     let cuts = column_cuts(q, &fitted);
     let used: u16 = fitted.iter().sum::<u16>() + MARKS_WIDTH + COLUMNS.len() as u16 + 2;
     let tags_width = table.width.saturating_sub(used) as usize;
@@ -250,12 +251,19 @@ const MARKS_WIDTH: u16 = 2;
 /// marks column, the one-cell column spacing and the tags column's minimum taken off):
 /// each at its widest cell when they fit, shrunk evenly from the widest when not. The
 /// tags column takes the rest.
-fn fitted_widths(natural: &[u16; 8], width: u16) -> Vec<u16> {
+fn fitted_widths(natural: &[u16; 8], width: u16, without_behavior: bool) -> Vec<u16> {
     let spacing = COLUMNS.len() as u16;
     let available = width.saturating_sub(2 + spacing + TAGS_MIN + MARKS_WIDTH);
-    let header: Vec<u16> = COLUMNS[..8].iter().map(|h| h.len() as u16).collect();
-    fit_widths(&header, natural, available, 4)
+    let mut header: Vec<u16> = COLUMNS[..8].iter().map(|h| h.len() as u16).collect();
+    let mut natural = *natural;
+    if without_behavior {
+        (header[BEHAVIOR], natural[BEHAVIOR]) = (0, 0);
+    }
+    fit_widths(&header, &natural, available, 4)
 }
+
+/// The behavior column's place in [`COLUMNS`].
+const BEHAVIOR: usize = 2;
 
 fn draw_header(shell: &Shell, frame: &mut Frame, area: Rect) {
     let theme = &shell.theme;
@@ -291,8 +299,17 @@ fn draw_header(shell: &Shell, frame: &mut Frame, area: Rect) {
             } else {
                 value(q.filter.source().to_string())
             },
-            label("  oracle "),
-            value(shell.oracle.name().to_string()),
+            // Family pairs are judged by proof, not against an oracle.
+            label(if shell.family.is_some() {
+                "  judged by proof"
+            } else {
+                "  oracle "
+            }),
+            value(if shell.family.is_some() {
+                String::new()
+            } else {
+                shell.oracle.name().to_string()
+            }),
             label("  "),
             label(&shell.tagging.place),
         ]),

@@ -221,11 +221,11 @@ impl Tagging {
     }
 
     /// Undoes this session's last decision; the key of the pair it was about.
-    pub fn undo(&mut self) -> Result<Option<PairKey>, String> {
+    pub fn undo(&mut self) -> Result<Option<(PairKey, String)>, String> {
         let store = self.store()?;
         store
             .undo()
-            .map(|a| a.map(|a| a.key()))
+            .map(|a| a.map(|a| (a.key(), undone_decision(&a))))
             .map_err(|e| e.to_string())
     }
 
@@ -256,6 +256,21 @@ impl Tagging {
         self.store
             .as_ref()
             .and_then(|s| s.note(&pair_key(pair)).map(str::to_string))
+    }
+}
+
+/// What an undone decision was, for the status line: `tag dropped-predicate`,
+/// `untag x`, `the note` or `the cleared note`.
+fn undone_decision(a: &crate::study::Annotation) -> String {
+    use crate::study::AnnotationAction;
+    let tag = a.tag.as_deref().unwrap_or("?");
+    match a.action {
+        AnnotationAction::Tag => format!("tag {tag}"),
+        AnnotationAction::Untag => format!("untag {tag}"),
+        AnnotationAction::Note if a.note.as_deref().is_none_or(str::is_empty) => {
+            "the cleared note".into()
+        }
+        AnnotationAction::Note => "the note".into(),
     }
 }
 

@@ -331,7 +331,7 @@ impl App {
         let mut error = None;
         for _ in 0..group {
             match self.tagging.undo() {
-                Ok(Some(key)) => undone.push(key),
+                Ok(Some(decision)) => undone.push(decision),
                 Ok(None) => break,
                 Err(e) => {
                     error = Some(e);
@@ -339,7 +339,7 @@ impl App {
                 }
             }
         }
-        for key in &undone {
+        for (key, _) in &undone {
             if let Some(i) = self.pair_index(key) {
                 self.refresh_pair(i);
             }
@@ -347,8 +347,16 @@ impl App {
         self.message = Some(match (error, &undone[..]) {
             (Some(e), _) => e,
             (None, []) => "nothing to undo in this session".into(),
-            (None, [key]) => format!("undone on {key}"),
-            (None, keys) => format!("undone on {} pairs", keys.len()),
+            (None, [(key, what)]) => format!("undone: {what} on {key}"),
+            (None, many) => {
+                let pairs: std::collections::BTreeSet<_> = many.iter().map(|(k, _)| k).collect();
+                let (_, what) = &many[0];
+                format!(
+                    "undone: {what} on {} pairs ({} decisions)",
+                    pairs.len(),
+                    many.len()
+                )
+            }
         });
     }
 
