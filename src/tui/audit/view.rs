@@ -72,14 +72,26 @@ fn extra_lines(shell: &Shell, audit: &AuditState) -> Vec<Line<'static>> {
     lines
 }
 
+/// The RTL panes' least height on a wide terminal (borders included), however short
+/// the code.
+const MIN_RTL_HEIGHT: u16 = 6;
+
 /// The screen's parts in `area` (the frame's body).
 pub fn layout(shell: &Shell, audit: &AuditState, area: Rect) -> AuditLayout {
     let header_height = 2 + extra_lines(shell, audit).len() as u16;
     let [header, body] =
         Layout::vertical([Constraint::Length(header_height), Constraint::Min(3)]).areas(area);
     if audit_is_wide(shell.size) {
+        // The RTL panes take half the height, or less when their code is shorter: the
+        // rows they would leave blank go to the properties and the truth table.
+        let code = rtl::line_count(audit, Pane::RtlOriginal)
+            .max(rtl::line_count(audit, Pane::RtlTransformed));
+        let half = body.height / 2;
+        let top_height = u16::try_from(code + 2)
+            .unwrap_or(u16::MAX)
+            .clamp(half.min(MIN_RTL_HEIGHT), half);
         let [top, bottom] =
-            Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(body);
+            Layout::vertical([Constraint::Length(top_height), Constraint::Min(3)]).areas(body);
         let [a, b] =
             Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(top);
         let [c, d] = Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
