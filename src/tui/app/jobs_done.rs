@@ -21,6 +21,7 @@ impl App {
                 self.size = (w, h);
                 let rows = self.queue_rows();
                 self.queue.scroll_into_view(rows);
+                self.clamp_scrolls();
             }
             Action::MetricsComputed(id, result) => self.metrics_computed(id, result),
             Action::LoadProgress(id, progress) => {

@@ -220,8 +220,10 @@ pub fn max_scroll(theme: &Theme, audit: &AuditState, table: &Arc<TruthView>, inn
     if table.rows.is_empty() {
         return legend.saturating_sub(inner.height as usize);
     }
+    // The legend lines scrolled away give their rows to the table: the last row shows
+    // once the legend and the rows left fit together.
     let capacity = DataTable::<TruthRowView>::capacity(inner);
-    legend + table.rows.len().saturating_sub(capacity)
+    (legend + table.rows.len()).saturating_sub(capacity)
 }
 
 /// The rows shown at `scroll` in `inner`: (first, last exclusive), of all rows.

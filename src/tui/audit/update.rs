@@ -83,6 +83,26 @@ impl App {
         }
     }
 
+    /// After a resize: every pane scrolled no further than its content allows at the
+    /// new size, so a pane that now fits shows from its top (the truth table's legend
+    /// with its rows).
+    pub(crate) fn clamp_scrolls(&mut self) {
+        let Some(audit) = &self.audit else { return };
+        let bounds: Vec<(Pane, usize)> = Pane::ALL
+            .iter()
+            .map(|&p| {
+                let inner = view::pane_inner(&self.shell(), audit, p);
+                (p, view::pane_extent(&self.shell(), audit, p, inner).1)
+            })
+            .collect();
+        let Some(audit) = &mut self.audit else { return };
+        for (p, max) in bounds {
+            if let Some(at) = audit.scroll.get_mut(&p) {
+                *at = (*at).min(max);
+            }
+        }
+    }
+
     /// The other RTL pane when the two scroll together.
     fn linked_panes(&self, pane: Pane) -> Vec<Pane> {
         match (&self.audit, pane) {

@@ -303,3 +303,26 @@ fn audit_truth_many_atoms() {
         );
     }
 }
+
+/// A truth table scrolled on a small terminal and then given room shows its legend
+/// and every row again: the scroll is no further than the new size allows.
+#[test]
+fn a_resize_brings_the_truth_tables_legend_back() {
+    let mut app = AppBuilder::fixture().size(80, 24).build();
+    press(&mut app, "Enter Tab Tab Tab");
+    settle(&mut app);
+    press(&mut app, "G");
+    let pane = crate::tui::audit::Pane::TruthTable;
+    let scrolled = app.audit.as_ref().unwrap().scroll_of(pane);
+    assert!(scrolled > 0, "G scrolls into the legend at 80x24");
+    let small = crate::tui::testing::screen_text(&app);
+    assert!(
+        small.contains("rows 1-8/8"),
+        "G shows the last row:\n{small}"
+    );
+    app.update(crate::tui::action::Action::Resize(120, 40));
+    assert_eq!(app.audit.as_ref().unwrap().scroll_of(pane), 0);
+    let big = crate::tui::testing::screen_text(&app);
+    assert!(big.contains("3 atoms, 8 rows, 4 disagree"), "{big}");
+    assert!(big.contains("rows 1-8/8"), "{big}");
+}
