@@ -555,6 +555,18 @@ mod tests {
     }
 
     #[test]
+    fn an_unclosed_assert_ends_at_its_semicolon_and_reading_goes_on() {
+        let text = "assert property (@(posedge clk) a |-> b;\nproperty q; @(posedge clk) c |-> d; endproperty";
+        let set = read_properties(text, "f");
+        let names: Vec<&str> = set.properties.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["assert_1_1", "q"]);
+        let (unsupported, msg) = set.properties[0].problem().unwrap();
+        assert!(!unsupported);
+        assert_eq!(msg, "f:1:17: `assert property (` has no closing `)`");
+        assert!(set.properties[1].parsed.is_ok());
+    }
+
+    #[test]
     fn uses_sequences_and_defaults() {
         let text = "default clocking cb @(posedge clk); endclocking\ndefault disable iff (rst);\nsequence s_req; req ##1 gnt; endsequence\nproperty p; s_req |=> done; endproperty";
         let set = read_properties(text, "f");

@@ -19,14 +19,17 @@ impl Scan<'_> {
             return None;
         }
         let resolved = self.rules.assertions == Assertions::Resolved;
-        let Some(close) = self.matching(i + 2, resolved) else {
-            if !resolved {
-                return None;
+        let close = match self.closing(i + 2, resolved) {
+            Ok(close) => close,
+            Err(_) if !resolved => return None,
+            // The statement ends at the `;` that found the `(` open; reading goes on
+            // after it (at the end of the text, it stops).
+            Err(semicolon) => {
+                if verb == "assert" {
+                    self.unclosed(i, semicolon);
+                }
+                return Some(semicolon.map(|j| j + 1));
             }
-            if verb == "assert" {
-                self.unclosed(i);
-            }
-            return Some(None);
         };
         if verb != "assert" {
             return Some(Some(close + 1));
@@ -71,18 +74,22 @@ impl Scan<'_> {
         Some(Some(close + 1))
     }
 
-    /// `assert property (` at token `i` never closed: kept with the issue, its text
-    /// the rest of the text.
-    fn unclosed(&mut self, i: usize) {
+    /// `assert property (` at token `i` never closed: kept with the issue, its text up
+    /// to the `;` that ended the statement (token `semicolon`), else the rest of the
+    /// text.
+    fn unclosed(&mut self, i: usize, semicolon: Option<usize>) {
         let toks = self.toks;
         let issue = Issue {
             kind: IssueKind::Syntax,
             message: "`assert property (` has no closing `)`".into(),
             span: toks[i + 2].start..toks[i + 2].end,
         };
-        let (start, end) = (toks[i].start, self.src.len());
+        let start = toks[i].start;
+        let (body, end) = match semicolon {
+            Some(j) => (i + 3..j, toks[j].start),
+            None => (i + 3..toks.len(), self.src.len()),
+        };
         let label = self.label_before(i);
-        let body = i + 3..toks.len();
         self.found.push(inline(
             None,
             label,

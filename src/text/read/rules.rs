@@ -70,8 +70,9 @@ pub enum Assertions {
     /// its own.
     Inline,
     /// `assert`, `assume`, `cover` and `restrict property (...)`, of which only
-    /// `assert` is kept; a `;` before the matching `)` leaves the `(` unclosed, an
-    /// issue of the `assert`, and reading stops there. `[@(EVENT)] [disable iff (E)]
+    /// `assert` is kept; a `;` before the matching `)` ends the statement with its
+    /// `(` unclosed, an issue of the `assert`, and reading goes on after the `;` (at
+    /// the end of the text, it stops). `[@(EVENT)] [disable iff (E)]
     /// NAME` asserts the declaration `NAME` (anywhere in the text) with that prefix;
     /// when none is declared, it is an inline property with a prefix, else an issue
     /// (`names no property declared in the text`). `NAME(ARGS)` is an inline property.

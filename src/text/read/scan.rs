@@ -297,9 +297,15 @@ impl<'a> Scan<'a> {
     }
 
     /// The index of the `)` matching the `(` at token `open`; `None` at the end of the
-    /// text or, when `statement` is set, at a `;` directly inside it (the statement
-    /// ended with the parenthesis open).
+    /// text or, when `statement` is set, at a `;` directly inside it.
     pub fn matching(&self, open: usize, statement: bool) -> Option<usize> {
+        self.closing(open, statement).ok()
+    }
+
+    /// Where the `(` at token `open` closes: `Ok` at its `)`; else `Err` with, when
+    /// `statement` is set, the `;` directly inside it that ended the statement with
+    /// the parenthesis open, or `None` at the end of the text.
+    pub fn closing(&self, open: usize, statement: bool) -> Result<usize, Option<usize>> {
         let mut depth = 0usize;
         for (j, t) in self.toks.iter().enumerate().skip(open) {
             match t.text(self.src) {
@@ -307,14 +313,14 @@ impl<'a> Scan<'a> {
                 ")" => {
                     depth -= 1;
                     if depth == 0 {
-                        return Some(j);
+                        return Ok(j);
                     }
                 }
-                ";" if statement && depth == 1 => return None,
+                ";" if statement && depth == 1 => return Err(Some(j)),
                 _ => {}
             }
         }
-        None
+        Err(None)
     }
 }
 

@@ -146,11 +146,23 @@ fn assertions_by_each_rule() {
 fn an_unclosed_parenthesis_by_each_rule() {
     let text = "assert property (a |-> b;\nproperty q; c |-> d; endproperty";
     assert_eq!(names(&reading(text, Rules::FRAGMENT_LENIENT)), ["q"]);
+    // The prover: the statement ends at its `;` and reading goes on after it (it
+    // once stopped there, leaving `q` unread); at the end of the text it stops.
     let prover = reading(text, Rules::PROVER);
-    assert_eq!(names(&prover), ["assert_1_1"], "reading stops there");
-    let issue = prover.properties[0].issue.as_ref().unwrap();
+    assert_eq!(names(&prover), ["assert_1_1", "q"]);
+    let p = &prover.properties[0];
+    assert_eq!(&text[p.text.clone()], "assert property (a |-> b");
+    let issue = p.issue.as_ref().unwrap();
     assert_eq!(issue.message, "`assert property (` has no closing `)`");
     assert_eq!(issue.span.start, text.find('(').unwrap());
+    let cover = "cover property (e;
+property q; c |-> d; endproperty";
+    assert_eq!(names(&reading(cover, Rules::PROVER)), ["q"]);
+    let open = "property q; c |-> d; endproperty
+assert property (a |-> b";
+    let at_end = reading(open, Rules::PROVER);
+    assert_eq!(names(&at_end), ["q", "assert_2_1"]);
+    assert_eq!(at_end.properties[1].end, open.len());
 }
 
 #[test]
