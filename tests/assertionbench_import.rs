@@ -225,7 +225,7 @@ fn flaws(import: &Import, kind: FlawKind) -> Vec<(&str, &str)> {
         .flaws
         .iter()
         .filter(|f| f.kind == kind)
-        .map(|f| (f.at.file.as_str(), f.at.message.as_str()))
+        .map(|f| (f.at.location.file.as_str(), f.at.message.as_str()))
         .collect()
 }
 

@@ -681,3 +681,39 @@ fn a_property_yosys_rejects_is_an_error_located_in_the_text() {
     assert_eq!(v["properties"][1]["status"], "fail", "{v}");
     assert_eq!(v["properties"][1]["counterexample"]["fail_cycle"], 0, "{v}");
 }
+
+#[test]
+fn a_property_with_a_malformed_header_is_an_error_located_at_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let rtl = write(dir.path(), "t.sv", DESIGN);
+    // A colon for the `;`: once ignored without a word, now an error at the colon; the
+    // prose before it names a property but is none.
+    let props = write(
+        dir.path(),
+        "p.txt",
+        "The property p_colon checks q.\nproperty p_colon:\n  @(posedge clk) disable iff (rst) a |=> q;\nendproperty\nproperty p_ok;\n  @(posedge clk) disable iff (rst) a |=> q;\nendproperty\n",
+    );
+    let out = run(&[
+        rtl.to_str().unwrap(),
+        "--properties",
+        props.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(
+        statuses(&v),
+        [
+            ("p_colon".to_string(), "error".to_string()),
+            ("p_ok".to_string(), "pass".to_string()),
+        ]
+    );
+    let reason = v["properties"][0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("p.txt:2:17: expected `;` after the property name `p_colon`, found `:`"),
+        "{reason}"
+    );
+    let location = v["properties"][0]["location"].as_str().unwrap();
+    assert!(location.ends_with("p.txt:2:1"), "{location}");
+}

@@ -144,10 +144,9 @@ fn assert_located(e: &LocatedError, lines: usize) {
     assert!(!e.message.is_empty(), "an error without a message");
     // Line 0 is a file-level error (a missing file); else a line of the file.
     assert!(
-        e.line <= lines + 1,
-        "{}:{}: {} (of {lines} lines)",
-        e.file,
-        e.line,
+        e.location.line <= lines + 1,
+        "{}: {} (of {lines} lines)",
+        e.location,
         e.message
     );
 }
@@ -306,9 +305,11 @@ pub fn equivsva_import(text: &str) {
                     for e in &errors {
                         assert!(!e.message.is_empty(), "an error without a message");
                         assert!(
-                            e.file.starts_with(&root.to_string_lossy().into_owned()),
+                            e.location
+                                .file
+                                .starts_with(&root.to_string_lossy().into_owned()),
                             "{}: outside the dataset",
-                            e.file
+                            e.location.file
                         );
                     }
                 }

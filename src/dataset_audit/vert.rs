@@ -123,7 +123,7 @@ mod tests {
         let path = dir.path().join("v.json");
         std::fs::write(&path, "[\n {\"Code\": \"x = y;\", \"Assertion\": 3}\n]").unwrap();
         let e = read_vert(&path).unwrap_err();
-        assert_eq!(e.line, 2, "{e}");
+        assert_eq!(e.location.line, 2, "{e}");
         assert!(e.message.contains("[0].Assertion"), "{e}");
     }
 }

@@ -1,10 +1,10 @@
-//! Reading properties out of any generated text, the way the lenient reader does: every
-//! `property NAME; ... endproperty` (asserted by `assert property (NAME);` or not), every
-//! labelled or bare `assert property (...)`, anywhere in the text (inside Markdown
-//! fences, between prose); `sequence` declarations are used by name, `default clocking`
-//! and `default disable iff` apply to the properties without their own. Everything
-//! else is ignored. Nothing fails: a property that does not parse is kept with its
-//! located problem.
+//! The prover's properties of any generated text: what the one reader (`text::read`,
+//! with its prover rules) finds, parsed. Every `property NAME; ... endproperty` (asserted
+//! by `assert property (NAME);` or not), every labelled or bare `assert property (...)`,
+//! anywhere in the text (inside Markdown fences, between prose); `sequence` declarations
+//! are used by name, `default clocking` and `default disable iff` apply to the
+//! properties without their own. Everything else is ignored. Nothing fails: a property
+//! that does not parse is kept with its located problem.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -20,6 +20,7 @@ use super::property::prop::{
     Named, clocking_event, parse_assert_prefix, parse_property, parse_sequence,
 };
 use crate::text::Lines;
+use crate::text::read::{Form, IssueKind, Rules, read};
 use crate::text::token::{Kind, Token, tokenize};
 
 /// How a property was written.
@@ -231,39 +232,6 @@ pub(crate) fn located_identifiers(spec: &PropertySpec) -> Vec<(&str, Span)> {
     out
 }
 
-/// A property found by the scan, before parsing.
-struct Found {
-    name: Option<String>,
-    label: Option<String>,
-    form: PropertyForm,
-    asserted: bool,
-    at: usize,
-    /// Token range of the property text.
-    body: std::ops::Range<usize>,
-    /// Byte range of the property text.
-    bytes: std::ops::Range<usize>,
-    /// A problem found by the scan itself (no `endproperty`, arguments).
-    problem: Option<Problem>,
-    /// For a declared property: the tokens of the clocking event and disable condition
-    /// written on the `assert property` statement that asserts it, in front of its name
-    /// (IEEE 1800 16.14: they apply to the instantiated property).
-    prefix: Option<std::ops::Range<usize>>,
-}
-
-/// An `assert property ([@(EVENT)] [disable iff (EXPR)] NAME);` seen by the scan,
-/// resolved against the declarations after it.
-struct Reference {
-    name: String,
-    label: Option<String>,
-    /// The token of the `assert` keyword.
-    at: usize,
-    /// The tokens in front of the name.
-    prefix: std::ops::Range<usize>,
-    /// With a prefix, what the statement is when `NAME` is no declared property: an
-    /// inline property (`@(posedge clk) flag` checks the signal `flag`).
-    inline: Option<Found>,
-}
-
 /// Reads every property of `text`; `file` names the text in locations. A text with
 /// many operators is read on a deep stack (the parser recurses on them, up to
 /// [`MAX_OPERATORS`] per property), whatever thread calls.
@@ -283,7 +251,12 @@ fn read_properties_here(text: &str, file: &str) -> PropertySet {
     let source: Arc<str> = Arc::from(text);
     let lines = Arc::new(Lines::new(text));
     let toks = tokenize(text);
-    let (found, sequences, defaults) = scan(text, &toks);
+    let reading = read(text, &toks, Rules::PROVER);
+    let sequences: Vec<_> = reading
+        .sequences
+        .into_iter()
+        .map(|s| (s.name, s.body))
+        .collect();
     let named = named_sequences(text, &toks, &sequences, None);
     let mut set = PropertySet {
         file: file.to_string(),
@@ -299,66 +272,64 @@ fn read_properties_here(text: &str, file: &str) -> PropertySet {
         memories: Default::default(),
     };
     let toks = set.toks.clone();
-    if let Some(range) = defaults.clock {
+    if let Some(range) = reading.default_clock {
         let mut c = Cursor::new(text, &toks[range.clone()], end_of(&toks, range));
         set.default_clock = clocking_event(&mut c).ok();
     }
-    if let Some(range) = defaults
-        .disable
+    if let Some(range) = reading
+        .default_disable
         .filter(|r| beyond_limits(text, &toks[r.clone()]).is_none())
     {
         let mut c = Cursor::new(text, &toks[range.clone()], end_of(&toks, range));
         set.default_disable = c.expr().ok().filter(|_| c.done());
     }
-    let mut seen: HashMap<String, usize> = HashMap::new();
-    for mut f in found {
-        let (line, column) = set.lines.line_column(text, f.at);
-        let base = f
-            .name
-            .clone()
-            .or_else(|| f.label.clone())
-            .unwrap_or_else(|| format!("assert_{line}_{column}"));
-        let count = seen.entry(base.clone()).or_insert(0);
-        *count += 1;
-        let name = if *count == 1 {
-            base
-        } else {
-            format!("{base}#{count}")
-        };
-        let problem = f
-            .problem
-            .take()
-            .or_else(|| beyond_limits(text, &toks[f.body.clone()]));
+    for p in reading.properties {
+        let problem = p
+            .issue
+            .map(|issue| {
+                let span = Span {
+                    start: issue.span.start,
+                    end: issue.span.end,
+                };
+                match issue.kind {
+                    IssueKind::Syntax => Problem::syntax(issue.message, span),
+                    IssueKind::Unsupported => Problem::unsupported(issue.message, span),
+                }
+            })
+            .or_else(|| beyond_limits(text, &toks[p.body.clone()]));
         let source = problem.is_none().then(|| Source {
-            body: f.body.clone(),
-            end: end_of(&toks, f.body.clone()).max(f.bytes.end),
-            prefix: f.prefix.clone(),
+            body: p.body.clone(),
+            end: end_of(&toks, p.body.clone()).max(p.text.end),
+            prefix: p.prefix.clone(),
         });
         let parsed = match (problem, &source) {
-            (Some(p), _) => Err(LocatedProblem {
-                kind: p.kind,
-                message: p.message,
-                location: set.locate(p.span.start),
+            (Some(problem), _) => Err(LocatedProblem {
+                kind: problem.kind,
+                message: problem.message,
+                location: set.locate(problem.span.start),
             }),
             (None, Some(src)) => parse_source(&set, &named, src, None),
             (None, None) => unreachable!("a source without a problem"),
         };
         // A comment or string left open inside the property is what its error is about.
-        let parsed = parsed.map_err(|p| match open_inside(text, f.at..f.bytes.end) {
-            Some(u) if p.kind == ProblemKind::Syntax => LocatedProblem {
+        let parsed = parsed.map_err(|problem| match open_inside(text, p.start..p.text.end) {
+            Some(u) if problem.kind == ProblemKind::Syntax => LocatedProblem {
                 kind: ProblemKind::Syntax,
                 message: u.message().to_string(),
                 location: set.locate(u.offset()),
             },
-            _ => p,
+            _ => problem,
         });
         set.properties.push(ReadProperty {
-            name,
-            label: f.label,
-            form: f.form,
-            asserted: f.asserted,
-            location: Location::new(file, line, column),
-            text: text[f.bytes].trim().to_string(),
+            name: p.name,
+            label: p.label,
+            form: match p.form {
+                Form::Declared => PropertyForm::Declared,
+                Form::Inline => PropertyForm::Inline,
+            },
+            asserted: p.asserted,
+            location: Location::new(file, p.line, p.column),
+            text: text[p.text].trim().to_string(),
             parsed,
             source,
         });
@@ -527,300 +498,6 @@ fn end_of(toks: &[Token], range: std::ops::Range<usize>) -> usize {
     }
 }
 
-#[derive(Default)]
-struct Defaults {
-    clock: Option<std::ops::Range<usize>>,
-    disable: Option<std::ops::Range<usize>>,
-}
-
-type Scan = (Vec<Found>, Vec<(String, std::ops::Range<usize>)>, Defaults);
-
-fn scan(src: &str, toks: &[Token]) -> Scan {
-    let text = |i: usize| toks.get(i).map(|t| t.text(src));
-    let ident = |i: usize| toks.get(i).is_some_and(|t| t.kind == Kind::Ident);
-    let mut found: Vec<Found> = Vec::new();
-    let mut sequences = Vec::new();
-    let mut defaults = Defaults::default();
-    // Asserted names with their labels, resolved after the scan.
-    let mut references: Vec<Reference> = Vec::new();
-    let mut i = 0;
-    while i < toks.len() {
-        let t = text(i).unwrap_or_default();
-        // `property NAME;` or `property NAME(` starts a declaration.
-        if (t == "property" || t == "sequence")
-            && ident(i + 1)
-            && matches!(text(i + 2), Some(";" | "("))
-        {
-            let close = if t == "property" {
-                "endproperty"
-            } else {
-                "endsequence"
-            };
-            let name = text(i + 1).unwrap_or_default().to_string();
-            let mut body_start = i + 3;
-            let mut problem = None;
-            if text(i + 2) == Some("(") {
-                let end = matching(src, toks, i + 2).unwrap_or(toks.len() - 1);
-                problem = Some(Problem::unsupported(
-                    format!("a {t} with arguments (`{name}(...)`)"),
-                    Span {
-                        start: toks[i + 2].start,
-                        end: toks[end].end,
-                    },
-                ));
-                body_start = end + 1;
-                if text(body_start) == Some(";") {
-                    body_start += 1;
-                }
-            }
-            let stop = (body_start..toks.len()).find(|&j| {
-                let w = text(j).unwrap_or_default();
-                w == close
-                    || ((w == "property" || w == "sequence")
-                        && ident(j + 1)
-                        && matches!(text(j + 2), Some(";" | "(")))
-            });
-            let complete = stop.is_some_and(|j| text(j) == Some(close));
-            // Without its end keyword, a declaration's text runs to its first `;`.
-            let body_end = match stop {
-                Some(j) if complete => j,
-                _ => (body_start..stop.unwrap_or(toks.len()))
-                    .find(|&j| text(j) == Some(";"))
-                    .map_or(stop.unwrap_or(toks.len()), |j| j + 1),
-            };
-            let bytes_end = if body_end > body_start {
-                toks[body_end - 1].end
-            } else {
-                toks[(body_start - 1).min(toks.len() - 1)].end
-            };
-            let bytes = toks
-                .get(body_start)
-                .map_or(bytes_end, |b| b.start.min(bytes_end))..bytes_end;
-            if !complete && problem.is_none() {
-                problem = Some(Problem::syntax(
-                    format!("the {t} `{name}` has no `{close}`"),
-                    Span {
-                        start: toks[i].start,
-                        end: toks[i + 1].end,
-                    },
-                ));
-            }
-            if t == "sequence" {
-                if problem.is_none() {
-                    sequences.push((name, body_start..body_end));
-                }
-            } else {
-                found.push(Found {
-                    name: Some(name),
-                    label: None,
-                    form: PropertyForm::Declared,
-                    asserted: false,
-                    at: toks[i].start,
-                    body: body_start..body_end,
-                    bytes,
-                    problem,
-                    prefix: None,
-                });
-            }
-            i = if complete { body_end + 1 } else { body_end };
-            // `endproperty : NAME`
-            if complete && text(i) == Some(":") && ident(i + 1) {
-                i += 2;
-            }
-            continue;
-        }
-        if t == "default"
-            && text(i + 1) == Some("clocking")
-            && let Some(at) = (i + 2..toks.len().min(i + 6)).find(|&j| text(j) == Some("@"))
-            && let Some(end) = text(at + 1)
-                .filter(|&s| s == "(")
-                .and_then(|_| matching(src, toks, at + 1))
-        {
-            defaults.clock = Some(at..end + 1);
-            i = end + 1;
-            continue;
-        }
-        if t == "default"
-            && text(i + 1) == Some("disable")
-            && text(i + 2) == Some("iff")
-            && let Some(end) = (i + 3..toks.len()).find(|&j| text(j) == Some(";"))
-        {
-            defaults.disable = Some(i + 3..end);
-            i = end + 1;
-            continue;
-        }
-        let verb = matches!(t, "assert" | "assume" | "cover" | "restrict");
-        if verb && text(i + 1) == Some("property") && text(i + 2) == Some("(") {
-            let Some(close) = matching(src, toks, i + 2) else {
-                if t == "assert" {
-                    found.push(Found {
-                        name: None,
-                        label: label_before(src, toks, i),
-                        form: PropertyForm::Inline,
-                        asserted: true,
-                        at: toks[i].start,
-                        body: i + 3..toks.len(),
-                        bytes: toks[i].start..src.len(),
-                        problem: Some(Problem::syntax(
-                            "`assert property (` has no closing `)`",
-                            Span {
-                                start: toks[i + 2].start,
-                                end: toks[i + 2].end,
-                            },
-                        )),
-                        prefix: None,
-                    });
-                }
-                break;
-            };
-            if t == "assert" {
-                let label = label_before(src, toks, i);
-                let inner = i + 3..close;
-                let at = if label.is_some() {
-                    toks[i - 2].start
-                } else {
-                    toks[i].start
-                };
-                let bytes = toks
-                    .get(i + 3)
-                    .map_or(toks[close].start, |b| b.start.min(toks[close].start))
-                    ..toks[close].start;
-                let inline = Found {
-                    name: None,
-                    label: label.clone(),
-                    form: PropertyForm::Inline,
-                    asserted: true,
-                    at,
-                    body: inner.clone(),
-                    bytes,
-                    problem: None,
-                    prefix: None,
-                };
-                match name_after_prefix(src, toks, inner.clone()) {
-                    Some(j) => references.push(Reference {
-                        name: text(j).unwrap_or_default().to_string(),
-                        label,
-                        at: i,
-                        prefix: inner.start..j,
-                        inline: (j > inner.start).then_some(inline),
-                    }),
-                    None => found.push(inline),
-                }
-            }
-            i = close + 1;
-            continue;
-        }
-        i += 1;
-    }
-    // Resolve `assert property (NAME);`.
-    for r in references {
-        let Reference {
-            name,
-            label,
-            at,
-            prefix,
-            inline,
-        } = r;
-        let decl = found
-            .iter_mut()
-            .find(|f| f.form == PropertyForm::Declared && f.name.as_deref() == Some(&name));
-        match decl {
-            Some(d) => {
-                d.asserted = true;
-                if d.label.is_none() {
-                    d.label = label;
-                }
-                if d.prefix.is_none() && !prefix.is_empty() {
-                    d.prefix = Some(prefix);
-                }
-            }
-            None if inline.is_some() => found.extend(inline),
-            None => {
-                let tok = toks[at + 3];
-                found.push(Found {
-                    name: Some(label.clone().unwrap_or_else(|| name.clone())),
-                    label,
-                    form: PropertyForm::Inline,
-                    asserted: true,
-                    at: toks[at].start,
-                    body: at + 3..at + 4,
-                    bytes: tok.start..tok.end,
-                    problem: Some(Problem::syntax(
-                        format!(
-                            "`assert property ({name})` names no property declared in the text"
-                        ),
-                        Span {
-                            start: tok.start,
-                            end: tok.end,
-                        },
-                    )),
-                    prefix: None,
-                });
-            }
-        }
-    }
-    found.sort_by_key(|f| f.at);
-    (found, sequences, defaults)
-}
-
-/// The token of `NAME` when the tokens `inner` are `[@(EVENT)] [disable iff (EXPR)]
-/// NAME` (either order of the two).
-fn name_after_prefix(src: &str, toks: &[Token], inner: std::ops::Range<usize>) -> Option<usize> {
-    let text = |i: usize| toks.get(i).map(|t| t.text(src));
-    let mut j = inner.start;
-    let (mut clock, mut disable) = (false, false);
-    loop {
-        if !clock && text(j) == Some("@") && text(j + 1) == Some("(") {
-            j = matching(src, toks, j + 1)? + 1;
-            clock = true;
-        } else if !disable
-            && text(j) == Some("disable")
-            && text(j + 1) == Some("iff")
-            && text(j + 2) == Some("(")
-        {
-            j = matching(src, toks, j + 2)? + 1;
-            disable = true;
-        } else {
-            break;
-        }
-    }
-    let named = j + 1 == inner.end
-        && toks[j].kind == Kind::Ident
-        && !text(j).is_some_and(|t| t.starts_with('$'));
-    named.then_some(j)
-}
-
-/// `LABEL :` just before token `i`.
-fn label_before(src: &str, toks: &[Token], i: usize) -> Option<String> {
-    if i >= 2 && toks[i - 1].text(src) == ":" && toks[i - 2].kind == Kind::Ident {
-        let l = toks[i - 2].text(src);
-        if !matches!(l, "endproperty" | "endsequence" | "end" | "default") {
-            return Some(l.to_string());
-        }
-    }
-    None
-}
-
-/// The index of the `)` matching the `(` at token `open`.
-fn matching(src: &str, toks: &[Token], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (j, t) in toks.iter().enumerate().skip(open) {
-        match t.text(src) {
-            "(" => depth += 1,
-            ")" => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(j);
-                }
-            }
-            // A statement end at depth 1 means the parenthesis was never closed.
-            ";" if depth == 1 => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -875,6 +552,18 @@ mod tests {
         // `flag` is no declared property: an invariant on the signal.
         assert!(set.properties[1].spec().is_some());
         assert_eq!(set.properties[1].identifiers(), ["flag"]);
+    }
+
+    #[test]
+    fn an_unclosed_assert_ends_at_its_semicolon_and_reading_goes_on() {
+        let text = "assert property (@(posedge clk) a |-> b;\nproperty q; @(posedge clk) c |-> d; endproperty";
+        let set = read_properties(text, "f");
+        let names: Vec<&str> = set.properties.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["assert_1_1", "q"]);
+        let (unsupported, msg) = set.properties[0].problem().unwrap();
+        assert!(!unsupported);
+        assert_eq!(msg, "f:1:17: `assert property (` has no closing `)`");
+        assert!(set.properties[1].parsed.is_ok());
     }
 
     #[test]

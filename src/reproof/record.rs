@@ -146,6 +146,6 @@ mod tests {
         assert_eq!(read_records(&path).unwrap(), [record]);
         std::fs::write(&path, "{\"id\": 3}\n").unwrap();
         let e = read_records(&path).unwrap_err();
-        assert_eq!(e[0].line, 1);
+        assert_eq!(e[0].location.line, 1);
     }
 }

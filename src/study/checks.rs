@@ -323,7 +323,7 @@ mod tests {
         let t = r#"{"id": "p", "stratum": "s", "synchronous": false, "rtl": "x = y;", "reference": "r", "top": "m", "variants": {"T1": {"rtl": "x = y;", "top": "n"}}}"#;
         let errors = check_program(t);
         assert_eq!(errors.len(), 2, "{errors:?}");
-        assert_eq!(errors[0].column, t.find("\"top\"").unwrap() + 1);
+        assert_eq!(errors[0].location.column, t.find("\"top\"").unwrap() + 1);
         assert!(errors[0].message.contains("add \"kind\": \"module\""));
         assert!(errors[1].message.contains("of variant \"T1\""));
     }
@@ -355,7 +355,7 @@ mod tests {
             &p,
         );
         assert_eq!(errors.len(), 1);
-        assert_eq!(errors[0].column, t.find("\"CC\"").unwrap() + 1);
+        assert_eq!(errors[0].location.column, t.find("\"CC\"").unwrap() + 1);
         assert!(
             errors[0].message.contains("expected \"CW\""),
             "{}",

@@ -98,8 +98,8 @@ mod tests {
     #[test]
     fn errors_are_located() {
         let e = Config::parse("config.toml", "auditor = \"ana\"\n[tags]\nextra = 3\n").unwrap_err();
-        assert_eq!(e.file, "config.toml");
-        assert_eq!(e.line, 3, "{e}");
+        assert_eq!(e.location.file, "config.toml");
+        assert_eq!(e.location.line, 3, "{e}");
         assert!(
             e.message.contains("sequence") || e.message.contains("array"),
             "{e}"

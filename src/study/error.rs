@@ -1,17 +1,18 @@
-//! Errors about an input file, located by file, line and column (both 1-based).
+//! Errors about an input file, located by file, line and column (both 1-based): a
+//! `text::Location` and a message, serialized flat (`{"file", "line", "column",
+//! "message"}`).
 
 use std::fmt;
 use std::path::Path;
 
+use crate::text::Location;
+
 /// A problem with an input, at a place a person can open in an editor.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 pub struct LocatedError {
-    /// The file as the user named it (or `-` for standard input).
-    pub file: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, counted in characters.
-    pub column: usize,
+    /// The file as the user named it (or `-` for standard input), line and column.
+    #[serde(flatten)]
+    pub location: Location,
     /// What was wrong and what was expected.
     pub message: String,
 }
@@ -24,9 +25,7 @@ impl LocatedError {
         message: impl Into<String>,
     ) -> Self {
         Self {
-            file: file.into(),
-            line,
-            column,
+            location: Location::new(file, line, column),
             message: message.into(),
         }
     }
@@ -39,15 +38,26 @@ impl LocatedError {
 
 impl fmt::Display for LocatedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )
+        write!(f, "{}: {}", self.location, self.message)
     }
 }
 
 /// How a path is shown in messages: as given, lossily for non-UTF-8 names.
 pub fn display_path(path: &Path) -> String {
     path.to_string_lossy().into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serialized_flat_and_shown_as_editors_read_it() {
+        let e = LocatedError::new("s.jsonl", 3, 9, "expected a string");
+        assert_eq!(
+            serde_json::to_string(&e).unwrap(),
+            r#"{"file":"s.jsonl","line":3,"column":9,"message":"expected a string"}"#
+        );
+        assert_eq!(e.to_string(), "s.jsonl:3:9: expected a string");
+    }
 }

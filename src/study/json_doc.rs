@@ -68,13 +68,13 @@ mod tests {
             "{\n  \"name\": \"x\",\n  \"items\": [1, \"two\"]\n}",
         )
         .unwrap_err();
-        assert_eq!((e.line, e.column), (3, 16), "{e}");
+        assert_eq!((e.location.line, e.location.column), (3, 16), "{e}");
         assert!(e.message.contains("for \"items[1]\""), "{e}");
         let e = parse_json::<Doc>("d.json", "{\n  \"name\": \"x\"\n}").unwrap_err();
         assert!(e.message.contains("missing field `items`"), "{e}");
         let e = parse_json::<Doc>("d.json", "{\n  \"name\": \"x\",").unwrap_err();
         assert!(e.message.starts_with("the file ends early"), "{e}");
-        assert_eq!(e.line, 2);
+        assert_eq!(e.location.line, 2);
         let ok = parse_json::<Doc>("d.json", "{\"name\": \"x\", \"items\": [1]}").unwrap();
         assert_eq!(ok.items, [1]);
     }

@@ -438,7 +438,11 @@ mod tests {
         let out = read_all(b"{\"rtl\": \"a\"}\n\n{\"rtl\": 3}\n");
         assert!(out[0].is_ok());
         let e = out[1].as_ref().unwrap_err();
-        assert_eq!((e.line, e.column), (3, 9), "the column of the value 3");
+        assert_eq!(
+            (e.location.line, e.location.column),
+            (3, 9),
+            "the column of the value 3"
+        );
         assert!(e.message.contains("expected a string for \"rtl\""), "{e}");
     }
 
@@ -446,7 +450,7 @@ mod tests {
     fn truncated_line_is_reported_on_its_line() {
         let out = read_all(b"{\"rtl\": \"a\"}\n{\"rtl\": \"b\"}\n{\"rtl\": \"c");
         let e = out[2].as_ref().unwrap_err();
-        assert_eq!(e.line, 3);
+        assert_eq!(e.location.line, 3);
         assert!(e.message.contains("truncated"), "{e}");
     }
 
@@ -454,7 +458,7 @@ mod tests {
     fn a_byte_order_mark_is_skipped() {
         let out = read_all("\u{feff}{\"rtl\": \"a\"}\n{\"rtl\": 1}\n".as_bytes());
         assert!(out[0].is_ok());
-        assert_eq!(out[1].as_ref().unwrap_err().column, 9);
+        assert_eq!(out[1].as_ref().unwrap_err().location.column, 9);
     }
 
     #[test]
@@ -463,14 +467,14 @@ mod tests {
         assert!(out[0].as_ref().unwrap_err().message.contains("empty"));
         let out = read_all(b" \n\t\r\n\n");
         let e = out[0].as_ref().unwrap_err();
-        assert_eq!((e.line, e.column), (1, 1));
+        assert_eq!((e.location.line, e.location.column), (1, 1));
         assert!(
             e.message.contains("holds no record, only 3 blank lines"),
             "{e}"
         );
         let out = read_all(b"{\"rtl\": \"a\xff\"}\n");
         let e = out[0].as_ref().unwrap_err();
-        assert_eq!((e.line, e.column), (1, 11));
+        assert_eq!((e.location.line, e.location.column), (1, 11));
         assert!(e.message.contains("UTF-8"));
     }
 }

@@ -92,7 +92,7 @@ fn a_directory_loads_whole_with_provenance_and_warnings() {
             .message
             .contains("unknown field \"source\"")
     );
-    assert_eq!(study.warnings[0].line, 2);
+    assert_eq!(study.warnings[0].location.line, 2);
 }
 
 #[test]
@@ -217,7 +217,7 @@ fn empty_files_bad_bytes_and_missing_paths_are_errors() {
     );
     let e = load_study(&[dir.path().to_path_buf()]).unwrap_err();
     assert_eq!(
-        (e.errors[1].line, e.errors[1].column),
+        (e.errors[1].location.line, e.errors[1].location.column),
         (1, 15),
         "{}",
         e.errors[1]
@@ -264,8 +264,8 @@ proptest::proptest! {
         if let Err(e) = load_study(&[path]) {
             proptest::prop_assert!(e.total >= 1);
             for err in &e.errors {
-                proptest::prop_assert!(err.line >= 1 && err.line <= lines, "{}", err);
-                proptest::prop_assert!(err.column >= 1, "{}", err);
+                proptest::prop_assert!(err.location.line >= 1 && err.location.line <= lines, "{}", err);
+                proptest::prop_assert!(err.location.column >= 1, "{}", err);
             }
         }
     }

@@ -295,12 +295,12 @@ mod tests {
     fn bad_side_and_bad_flip_are_located_errors() {
         let line = SMALLEST.replace(r#""base": true"#, r#""base": 3"#);
         let e = parse_line::<PairRecord>("pairs.jsonl", 4, &line).unwrap_err();
-        assert_eq!(e.line, 4);
+        assert_eq!(e.location.line, 4);
         assert!(e.message.contains("a bool or an object"), "{e}");
         assert!(e.message.contains("\"base\""), "{e}");
         let col = line.find("3,").unwrap() + 1;
         assert!(
-            e.column >= col && e.column <= col + 1,
+            e.location.column >= col && e.location.column <= col + 1,
             "{e} (expected near {col})"
         );
 

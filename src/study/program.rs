@@ -253,7 +253,7 @@ mod tests {
             e.message.contains("expected a boolean for \"synchronous\""),
             "{e}"
         );
-        assert_eq!(e.line, 3);
+        assert_eq!(e.location.line, 3);
 
         let line = LINE.replace(
             r#"{"rtl": "if (b && a) begin\n x = y;\nend\n"}"#,

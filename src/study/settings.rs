@@ -112,7 +112,11 @@ mod tests {
         );
         let e = StudySettings::parse("study.toml", "[scoring]\nsemantics = \"three-state\"\n")
             .unwrap_err();
-        assert_eq!((e.file.as_str(), e.line), ("study.toml", 2), "{e}");
+        assert_eq!(
+            (e.location.file.as_str(), e.location.line),
+            ("study.toml", 2),
+            "{e}"
+        );
         let e =
             StudySettings::parse("study.toml", "[scoring]\nsemantic = \"atoms\"\n").unwrap_err();
         assert!(e.message.contains("semantic"), "{e}");

@@ -219,8 +219,8 @@ fn sniff(path: &Path) -> Result<FileKind, LocatedError> {
         Some(Ok(r)) => r,
         Some(Err(e)) if reader.line_text().trim_start().starts_with('[') => {
             return Err(LocatedError::new(
-                e.file,
-                e.line,
+                e.location.file,
+                e.location.line,
                 1,
                 "this is a JSON array, not JSON Lines (one object per line): a VERT file is \
                  imported first with `flipscope import vert FILE.json > programs.jsonl`",

@@ -194,7 +194,7 @@ impl Taxonomy {
             if let Some(bad) = config.tags.extra.iter().find(|t| !valid_tag(t.trim()))
                 && let Some(at) = text.find(&format!("{bad:?}"))
             {
-                (e.line, e.column) = line_column(&text, at);
+                (e.location.line, e.location.column) = line_column(&text, at);
             }
             e
         })?;
@@ -318,7 +318,7 @@ mod tests {
         )
         .unwrap();
         let e = Taxonomy::load(&path).unwrap_err();
-        assert_eq!((e.line, e.column), (3, 16), "{e}");
+        assert_eq!((e.location.line, e.location.column), (3, 16), "{e}");
         let (config, t) = Taxonomy::load(&dir.path().join("none.toml")).unwrap();
         assert_eq!((config, t), (Config::default(), Taxonomy::default()));
     }

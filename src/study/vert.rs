@@ -367,7 +367,7 @@ mod tests {
             std::fs::write(&path, &bytes).unwrap();
             if let Err(errors) = import_vert(&path, &VertOptions::default()) {
                 proptest::prop_assert!(!errors.is_empty());
-                proptest::prop_assert!(errors.iter().all(|e| e.line >= 1 && e.column >= 1));
+                proptest::prop_assert!(errors.iter().all(|e| e.location.line >= 1 && e.location.column >= 1));
             }
         }
     }

@@ -18,7 +18,7 @@ pub struct Warnings {
 impl Warnings {
     /// Records a warning (counted with the earlier ones of the same file and message).
     pub fn add(&mut self, w: LocatedError) {
-        let key = (w.file.clone(), w.message.clone());
+        let key = (w.location.file.clone(), w.message.clone());
         match self.index.get(&key) {
             Some(&i) => self.first[i].1 += 1,
             None => {
@@ -90,6 +90,6 @@ mod tests {
             out[0].to_string(),
             "a.jsonl:1:13: unknown field \"x\" (kept, not used by flipscope) (on 3 lines; the first is shown)"
         );
-        assert_eq!(out[1].line, 9);
+        assert_eq!(out[1].location.line, 9);
     }
 }

@@ -1,9 +1,11 @@
-//! Finding the property declarations in a text (SCORING.md §2): strict (nothing but
-//! declarations, else the whole output breaks the contract) or lenient (every complete
-//! declaration anywhere, the rest ignored).
+//! The fragment scorer's view of a text's property declarations (SCORING.md §2):
+//! strict (nothing but declarations, else the whole output breaks the contract) or
+//! lenient (every complete declaration anywhere, the rest ignored), read by the one
+//! reader (`text::read`) with its fragment rules.
 
-use crate::text::line_column;
-use crate::text::token::{Kind, Token, Tokens};
+pub use crate::text::read::Violation;
+use crate::text::read::{Form, Rules, read};
+use crate::text::token::{Token, tokenize};
 
 /// How much besides property declarations a text may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,15 +42,6 @@ pub enum RawKind {
     Assertion { name: String },
 }
 
-/// Why a strict text is not only property declarations.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    /// Byte offset of the offending token.
-    pub offset: usize,
-    /// What was found, with its line and column, and what was expected.
-    pub message: String,
-}
-
 /// What a text holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extraction {
@@ -60,173 +53,33 @@ pub struct Extraction {
     pub empty: bool,
 }
 
-/// Reads the property declarations out of `source`, token by token: each
-/// declaration's tokens are collected as they are read.
+/// Reads the property declarations out of `source` with the fragment scorer's rules
+/// of `mode` (`text::read`), each with its tokens.
 pub fn extract(source: &str, mode: Mode) -> Extraction {
-    let mut tokens = Tokens::new(source);
-    let mut out = Extraction {
-        declarations: Vec::new(),
-        violation: None,
-        empty: true,
+    let rules = match mode {
+        Mode::Strict => Rules::FRAGMENT_STRICT,
+        Mode::Lenient => Rules::FRAGMENT_LENIENT,
     };
-    let is_kw = |t: &Token, kw: &str| t.kind == Kind::Ident && t.is(source, kw);
-    // A token read ahead that is still to be looked at.
-    let mut pending = None;
-    // The two tokens before `t` (for the label of an assertion).
-    let mut before: [Option<Token>; 2] = [None, None];
-    while let Some(t) = pending.take().or_else(|| tokens.next()) {
-        out.empty = false;
-        let label = match before {
-            [Some(l), Some(c)] if l.kind == Kind::Ident && c.is(source, ":") => Some(l),
-            _ => None,
-        };
-        before = [before[1], Some(t)];
-        if mode == Mode::Lenient && is_kw(&t, "assert") {
-            let mut ahead = tokens.clone();
-            if let Some(found) = assertion(source, &t, label, &mut ahead) {
-                out.declarations.extend(found);
-                tokens = ahead;
-                before = [None, None];
-                continue;
-            }
-        }
-        // The declaration's name.
-        let name = if is_kw(&t, "property") {
-            tokens
-                .clone()
-                .next()
-                .filter(|n| n.kind == Kind::Ident && !is_kw(n, "endproperty"))
-        } else {
-            None
-        };
-        let Some(name) = name else {
-            // An empty item (`endproperty;`) is punctuation, not content.
-            let empty_item = t.is(source, ";") && !out.declarations.is_empty();
-            if mode == Mode::Strict && !empty_item {
-                out.violation = Some(Violation {
-                    offset: t.start,
-                    message: stray(source, &t),
-                });
-                return out;
-            }
-            continue;
-        };
-        // Up to the `endproperty`, or the next `property` (then the declaration has
-        // no end; the tokens before that `property` cannot start one).
-        let mut body = Vec::with_capacity(32);
-        let close = tokens.find(|n| {
-            let end = is_kw(n, "endproperty") || is_kw(n, "property");
-            if !end {
-                body.push(*n);
-            }
-            end
-        });
-        match close {
-            Some(close) if is_kw(&close, "endproperty") => {
-                out.declarations.push(RawDeclaration {
-                    start: t.start,
-                    end: close.end,
-                    tokens: body,
-                    kind: RawKind::Declaration,
-                });
-                // `endproperty : name` is legal SystemVerilog.
-                let mut ahead = tokens.clone();
-                if ahead.next().is_some_and(|n| n.is(source, ":"))
-                    && ahead.next().is_some_and(|n| n.kind == Kind::Ident)
-                {
-                    tokens = ahead;
-                }
-            }
-            _ => {
-                if mode == Mode::Strict {
-                    let (line, column) = line_column(source, t.start);
-                    let name = name.text(source);
-                    out.violation = Some(Violation {
-                        offset: t.start,
-                        message: format!(
-                            "the declaration of `{name}` at {line}:{column} has no `endproperty`"
-                        ),
-                    });
-                    return out;
-                }
-                pending = close;
-            }
-        }
+    let toks = tokenize(source);
+    let reading = read(source, &toks, rules);
+    let declarations = reading
+        .properties
+        .into_iter()
+        .map(|p| RawDeclaration {
+            start: p.start,
+            end: p.end,
+            tokens: toks[p.inner].to_vec(),
+            kind: match p.form {
+                Form::Declared => RawKind::Declaration,
+                Form::Inline => RawKind::Assertion { name: p.name },
+            },
+        })
+        .collect();
+    Extraction {
+        declarations,
+        violation: reading.violation,
+        empty: reading.empty,
     }
-    out
-}
-
-/// `assert property ( BODY )` from `assert` (`t`), its tokens read from `tokens`:
-/// `Some(None)` for `assert property (name)` (an assertion of a declared property,
-/// which is no property of its own), `Some(Some(raw))` for a body; `None` when this
-/// is no `assert property (...)` (nothing of `tokens` is then used).
-fn assertion(
-    source: &str,
-    t: &Token,
-    label: Option<Token>,
-    tokens: &mut Tokens<'_>,
-) -> Option<Option<RawDeclaration>> {
-    let property = tokens.next()?;
-    let open = tokens.next()?;
-    if !property.is(source, "property") || !open.is(source, "(") {
-        return None;
-    }
-    let mut body = Vec::new();
-    let mut depth = 1usize;
-    let close = loop {
-        let n = tokens.next()?;
-        match n.text(source) {
-            "(" => depth += 1,
-            ")" => {
-                depth -= 1;
-                if depth == 0 {
-                    break n;
-                }
-            }
-            _ => {}
-        }
-        body.push(n);
-    };
-    // `assert property (p1)` or `assert property (p1(a, b))` refers to a declaration.
-    let reference = body.first().is_some_and(|f| f.kind == Kind::Ident)
-        && (body.len() == 1 || body.get(1).is_some_and(|n| n.is(source, "(")))
-        && !body.iter().any(|n| matches!(n.text(source), "|->" | "|=>"));
-    if reference {
-        return Some(None);
-    }
-    let name = match label {
-        Some(l) => l.text(source).to_string(),
-        None => {
-            let (line, column) = line_column(source, t.start);
-            format!("assertion at {line}:{column}")
-        }
-    };
-    Some(Some(RawDeclaration {
-        start: label.map_or(t.start, |l| l.start),
-        end: close.end,
-        tokens: body,
-        kind: RawKind::Assertion { name },
-    }))
-}
-
-/// The message for a token outside any declaration in a strict text.
-pub(super) fn stray(source: &str, t: &Token) -> String {
-    let (line, column) = line_column(source, t.start);
-    let text = t.text(source);
-    let what = match text {
-        "`" => "a Markdown fence".to_string(),
-        "assert" | "assume" | "cover" | "restrict" => format!("an `{text} property` statement"),
-        "always" | "always_ff" | "always_comb" | "initial" => format!("an `{text}` block"),
-        "module" => "a module".to_string(),
-        "endproperty" => "an `endproperty` without its `property`".to_string(),
-        "/*" => "an unterminated comment `/*`".to_string(),
-        "property" => "a `property` keyword without a name".to_string(),
-        _ if t.kind == Kind::Ident => format!("text outside a declaration (`{text}`)"),
-        _ => format!("`{text}` outside a declaration"),
-    };
-    format!(
-        "output holds {what} at {line}:{column}; a strict output holds only property declarations"
-    )
 }
 
 #[cfg(test)]

@@ -1,11 +1,13 @@
-//! The streaming `extract` against the previous one (the whole text tokenised first,
-//! then scanned by index), kept here as the oracle: same declarations, violations and
-//! emptiness on SVA-shaped token soup, strict and lenient.
+//! `extract` (the one reader, `text::read`, with the fragment rules) against the
+//! fragment scorer's reader before it (the whole text tokenised, then scanned by
+//! index), kept here as the oracle: same declarations, violations and emptiness on
+//! SVA-shaped token soup, strict and lenient.
 
 use proptest::prelude::*;
 
-use super::extract::{Extraction, Mode, RawDeclaration, RawKind, Violation, extract, stray};
+use super::extract::{Extraction, Mode, RawDeclaration, RawKind, Violation, extract};
 use crate::text::line_column;
+use crate::text::read::stray;
 use crate::text::token::{Kind, Token, tokenize};
 
 fn extract_by_index(source: &str, mode: Mode) -> Extraction {

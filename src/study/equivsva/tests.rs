@@ -202,10 +202,19 @@ fn a_broken_spec_and_a_missing_file_are_located() {
     .unwrap();
     let e = import_dataset(dir.path(), &DatasetOptions::default()).unwrap_err();
     assert_eq!(e.len(), 2, "{e:#?}");
-    assert!(e[0].file.ends_with("fsm_0001/spec.json"));
-    assert_eq!((e[0].line, e[0].column), (2, 15), "{}", e[0]);
+    assert!(e[0].location.file.ends_with("fsm_0001/spec.json"));
+    assert_eq!(
+        (e[0].location.line, e[0].location.column),
+        (2, 15),
+        "{}",
+        e[0]
+    );
     assert!(e[0].message.contains("for \"category\""), "{}", e[0]);
-    assert!(e[1].file.ends_with("sequential_priority.sv"), "{}", e[1]);
+    assert!(
+        e[1].location.file.ends_with("sequential_priority.sv"),
+        "{}",
+        e[1]
+    );
 }
 
 #[test]

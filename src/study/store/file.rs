@@ -132,10 +132,10 @@ mod tests {
         let c = parse("a.jsonl", format!("{GOOD}\nnot json\n{bad_time}\n"));
         assert_eq!(c.decisions.len(), 1);
         assert_eq!(c.errors.len(), 2);
-        assert_eq!(c.errors[0].line, 2);
-        assert_eq!(c.errors[1].line, 3);
+        assert_eq!(c.errors[0].location.line, 2);
+        assert_eq!(c.errors[1].location.line, 3);
         let col = bad_time.find("\"noon\"").unwrap() + 1;
-        assert_eq!(c.errors[1].column, col, "{}", c.errors[1]);
+        assert_eq!(c.errors[1].location.column, col, "{}", c.errors[1]);
         assert!(c.errors[1].message.contains("RFC 3339"));
     }
 

@@ -111,8 +111,8 @@ fn a_corrupt_file_is_reported_kept_and_never_written() {
     assert!(reason.contains("read-only"), "{reason}");
     assert!(reason.contains(":2:"), "{reason}");
     assert_eq!(store.problems().len(), 2);
-    assert_eq!(store.problems()[0].line, 2);
-    assert_eq!(store.problems()[1].line, 3);
+    assert_eq!(store.problems()[0].location.line, 2);
+    assert_eq!(store.problems()[1].location.line, 3);
     assert_eq!(store.decisions().len(), 1, "the good lines are still shown");
     let err = store
         .record(&key(1), Decision::Tag("b".into()), None)
