@@ -68,14 +68,7 @@ impl App {
                 .saturating_add_signed(delta)
                 .min(max)
         };
-        let others = self.linked_panes(pane);
-        let bounds: Vec<(Pane, usize)> = others
-            .iter()
-            .map(|&p| {
-                let inner = view::pane_inner(&self.shell(), audit, p);
-                (p, view::pane_extent(&self.shell(), audit, p, inner).1)
-            })
-            .collect();
+        let bounds = self.scroll_bounds(&self.linked_panes(pane));
         let Some(audit) = &mut self.audit else { return };
         audit.scroll.insert(pane, to);
         for (p, max) in bounds {
@@ -87,20 +80,27 @@ impl App {
     /// new size, so a pane that now fits shows from its top (the truth table's legend
     /// with its rows).
     pub(crate) fn clamp_scrolls(&mut self) {
-        let Some(audit) = &self.audit else { return };
-        let bounds: Vec<(Pane, usize)> = Pane::ALL
-            .iter()
-            .map(|&p| {
-                let inner = view::pane_inner(&self.shell(), audit, p);
-                (p, view::pane_extent(&self.shell(), audit, p, inner).1)
-            })
-            .collect();
+        let bounds = self.scroll_bounds(&Pane::ALL);
         let Some(audit) = &mut self.audit else { return };
         for (p, max) in bounds {
             if let Some(at) = audit.scroll.get_mut(&p) {
                 *at = (*at).min(max);
             }
         }
+    }
+
+    /// How far each of `panes` scrolls at the terminal's size.
+    fn scroll_bounds(&self, panes: &[Pane]) -> Vec<(Pane, usize)> {
+        let Some(audit) = &self.audit else {
+            return Vec::new();
+        };
+        panes
+            .iter()
+            .map(|&p| {
+                let inner = view::pane_inner(&self.shell(), audit, p);
+                (p, view::pane_extent(&self.shell(), audit, p, inner).1)
+            })
+            .collect()
     }
 
     /// The other RTL pane when the two scroll together.
