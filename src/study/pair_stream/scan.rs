@@ -27,47 +27,45 @@ pub fn scan_view(line: &[u8]) -> Option<PairView<'_>> {
     let mut text: [Option<&str>; 5] = [None; 5];
     let (mut base, mut trans, mut flip) = (None, None, None);
     let (mut oracle, mut class) = (None, None);
-    let mut seen = 0u32;
-    s.object(Key::of, |s, key| {
-        let bit = 1u32 << (key as u32);
-        if seen & bit != 0 {
-            return None;
-        }
-        seen |= bit;
-        match key {
-            Key::Model => text[0] = Some(s.plain()?),
-            Key::Variant => text[1] = Some(s.plain()?),
-            Key::Program => text[2] = Some(s.plain()?),
-            Key::Stratum => text[3] = Some(s.plain()?),
-            Key::Behavior => text[4] = Some(s.plain()?),
-            Key::Base => base = Some(s.side()?),
-            Key::Trans => trans = Some(s.side()?),
-            Key::Flip => {
-                if !s.null() {
-                    flip = Some(match s.plain()? {
-                        "CC" => FlipClass::CC,
-                        "CW" => FlipClass::CW,
-                        "WC" => FlipClass::WC,
-                        "WW" => FlipClass::WW,
-                        _ => return None,
-                    });
+    s.object(
+        Key::of,
+        |k| k as u32,
+        |s, key| {
+            match key {
+                Key::Model => text[0] = Some(s.plain()?),
+                Key::Variant => text[1] = Some(s.plain()?),
+                Key::Program => text[2] = Some(s.plain()?),
+                Key::Stratum => text[3] = Some(s.plain()?),
+                Key::Behavior => text[4] = Some(s.plain()?),
+                Key::Base => base = Some(s.side()?),
+                Key::Trans => trans = Some(s.side()?),
+                Key::Flip => {
+                    if !s.null() {
+                        flip = Some(match s.plain()? {
+                            "CC" => FlipClass::CC,
+                            "CW" => FlipClass::CW,
+                            "WC" => FlipClass::WC,
+                            "WW" => FlipClass::WW,
+                            _ => return None,
+                        });
+                    }
+                }
+                Key::PairHash => {
+                    if !s.null() {
+                        s.skip_string()?;
+                    }
+                }
+                Key::Oracle => oracle = s.maybe_text()?,
+                Key::Class => class = s.maybe_text()?,
+                Key::Lenient | Key::Semantics => {
+                    if s.boolean().is_none() && !s.null() {
+                        s.skip_string()?;
+                    }
                 }
             }
-            Key::PairHash => {
-                if !s.null() {
-                    s.skip_string()?;
-                }
-            }
-            Key::Oracle => oracle = s.maybe_text()?,
-            Key::Class => class = s.maybe_text()?,
-            Key::Lenient | Key::Semantics => {
-                if s.boolean().is_none() && !s.null() {
-                    s.skip_string()?;
-                }
-            }
-        }
-        Some(())
-    })?;
+            Some(())
+        },
+    )?;
     s.ws();
     if s.i != line.len() {
         return None;
@@ -189,38 +187,38 @@ impl<'a> Scan<'a> {
             });
         }
         let (mut correct, mut category) = (None, None);
-        let mut seen = 0u32;
-        self.object(SideKey::of, |s, key| {
-            let bit = 1u32 << (key as u32);
-            if seen & bit != 0 {
-                return None;
-            }
-            seen |= bit;
-            match key {
-                SideKey::Correct => correct = Some(s.boolean()?),
-                SideKey::Category => {
-                    if !s.null() {
-                        category = Some(Cow::Borrowed(s.plain()?));
+        self.object(
+            SideKey::of,
+            |k| k as u32,
+            |s, key| {
+                match key {
+                    SideKey::Correct => correct = Some(s.boolean()?),
+                    SideKey::Category => {
+                        if !s.null() {
+                            category = Some(Cow::Borrowed(s.plain()?));
+                        }
+                    }
+                    SideKey::Property | SideKey::Reason => {
+                        if !s.null() {
+                            s.skip_string()?;
+                        }
                     }
                 }
-                SideKey::Property | SideKey::Reason => {
-                    if !s.null() {
-                        s.skip_string()?;
-                    }
-                }
-            }
-            Some(())
-        })?;
+                Some(())
+            },
+        )?;
         Some(SideView {
             correct: correct?,
             category,
         })
     }
 
-    /// An object whose keys are plain strings known to `of`; `value` reads each value.
-    fn object<K>(
+    /// An object whose keys are plain strings known to `of`, each at most once (`bit`
+    /// numbers them, below 32); `value` reads each value.
+    fn object<K: Copy>(
         &mut self,
         of: fn(&str) -> Option<K>,
+        bit: fn(K) -> u32,
         mut value: impl FnMut(&mut Self, K) -> Option<()>,
     ) -> Option<()> {
         self.eat(b'{')?;
@@ -228,8 +226,14 @@ impl<'a> Scan<'a> {
             self.i += 1;
             return Some(());
         }
+        let mut seen = 0u32;
         loop {
             let key = of(self.plain()?)?;
+            let mask = 1u32 << bit(key);
+            if seen & mask != 0 {
+                return None;
+            }
+            seen |= mask;
             self.eat(b':')?;
             value(self, key)?;
             match self.peek()? {
