@@ -197,3 +197,42 @@ fn lines_the_loader_rejects_get_the_loaders_messages() {
         }
     }
 }
+
+/// The hand scanner of pair lines reads every line of scored studies (the bundled one
+/// and two synthesized ones), each exactly as serde reads it.
+#[test]
+fn the_scanner_reads_scored_studies_as_serde_does() {
+    use flipscope::study::pair_stream::{read_view, scan_view};
+    let dir = tempfile::tempdir().unwrap();
+    let mut studies = vec!["sample-runs".to_string()];
+    for seed in ["11", "12"] {
+        let out = dir.path().join(format!("study-{seed}"));
+        let out = out.to_str().unwrap();
+        let synth = run(&["synth", "--out", out, "--programs", "60", "--seed", seed]);
+        assert!(
+            synth.status.success(),
+            "{}",
+            String::from_utf8_lossy(&synth.stderr)
+        );
+        studies.push(out.to_string());
+    }
+    for study in &studies {
+        let scored = run(&["score", study]);
+        assert!(
+            scored.status.success(),
+            "{}",
+            String::from_utf8_lossy(&scored.stderr)
+        );
+        let lines: Vec<&[u8]> = scored
+            .stdout
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert!(lines.len() > 1000, "{study}: {} pairs", lines.len());
+        for line in lines {
+            let text = String::from_utf8_lossy(line);
+            let view = scan_view(line).unwrap_or_else(|| panic!("{study}: declined {text}"));
+            assert_eq!(read_view(line), Ok(view), "{study}: {text}");
+        }
+    }
+}

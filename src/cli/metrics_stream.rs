@@ -40,10 +40,10 @@ pub fn report(args: &Args, filter: &Filter) -> Option<MetricsReport> {
     }
     let bootstrap = bootstrap_config(args);
     let (read, matched, oracle) = (tally.read, tally.matched, tally.oracle());
+    let conditions = tally.conditions().ok()?;
     if matched == 0 {
         eprintln!("warning: no pairs match the filter");
     }
-    let conditions = tally.conditions();
     Some(MetricsReport {
         conditions: compute(&conditions, &bootstrap),
         provenance: Provenance {

@@ -25,9 +25,9 @@ pub fn replicate_rng(seed: u64, replicate: u64) -> ChaCha8Rng {
 /// strata as contiguous runs (a single run when not stratified).
 #[derive(Debug, Clone)]
 pub struct Clusters {
-    tallies: Vec<[u32; 4]>,
+    pub(super) tallies: Vec<[u32; 4]>,
     /// (start, length) of each stratum, strata in name order, programs in id order.
-    strata: Vec<(usize, usize)>,
+    pub(super) strata: Vec<(usize, usize)>,
 }
 
 impl Clusters {
@@ -96,62 +96,8 @@ impl Clusters {
     }
 }
 
-/// The replicates of several conditions at once, per condition in index order.
-///
-/// Equal to calling [`Clusters::replicates`] on each, only faster: conditions whose
-/// strata have the same sizes would draw the same programs in a replicate, so the
-/// draws are made once and summed for each of them.
-pub fn joint_replicates(clusters: &[Clusters], seed: u64, replicates: usize) -> Vec<Vec<Counts>> {
-    // (strata layout, the conditions that have it)
-    type Layouts<'a> = Vec<(&'a [(usize, usize)], Vec<usize>)>;
-    let mut layouts: Layouts = Vec::new();
-    for (i, c) in clusters.iter().enumerate() {
-        match layouts
-            .iter_mut()
-            .find(|(strata, _)| *strata == c.strata.as_slice())
-        {
-            Some((_, members)) => members.push(i),
-            None => layouts.push((&c.strata, vec![i])),
-        }
-    }
-    let by_replicate: Vec<Vec<Counts>> = (0..replicates as u64)
-        .into_par_iter()
-        .map_init(Vec::<u32>::new, |draws, r| {
-            let mut out = vec![Counts::default(); clusters.len()];
-            for (strata, members) in &layouts {
-                let mut rng = replicate_rng(seed, r);
-                draws.clear();
-                for &(start, len) in *strata {
-                    let bound = u32::try_from(len).expect("fewer than 2^32 programs");
-                    let start = start as u32;
-                    draws.extend((0..len).map(|_| start + rng.random_range(0..bound)));
-                }
-                for &m in members {
-                    let tallies = &clusters[m].tallies;
-                    let mut acc = [0u64; 4];
-                    for &d in draws.iter() {
-                        let t = tallies[d as usize];
-                        for (a, &x) in acc.iter_mut().zip(&t) {
-                            *a += u64::from(x);
-                        }
-                    }
-                    out[m] = Counts::from_nblg(acc[0], acc[1], acc[2], acc[3]);
-                }
-            }
-            out
-        })
-        .collect();
-    let mut per_condition: Vec<Vec<Counts>> = vec![Vec::with_capacity(replicates); clusters.len()];
-    for replicate in by_replicate {
-        for (column, counts) in per_condition.iter_mut().zip(replicate) {
-            column.push(counts);
-        }
-    }
-    per_condition
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::stats::condition::group_conditions;
     use crate::stats::row::{FilterRow, Observation};
@@ -247,37 +193,5 @@ mod tests {
         };
         assert_eq!(run(1), run(2));
         assert_ne!(clusters.replicates(7, 50), clusters.replicates(8, 50));
-    }
-
-    #[test]
-    fn joint_replicates_equal_separate_ones() {
-        let mut all = rows(20, 4);
-        all.extend(rows(20, 5).into_iter().map(|o| Observation {
-            variant: "T3".into(),
-            ..o
-        }));
-        all.extend(rows(9, 6).into_iter().map(|o| Observation {
-            model: "z".into(),
-            ..o
-        }));
-        // Six conditions over the same 20 programs: one set of draws for all six.
-        for (seed, variant) in [(7, "T4"), (8, "T5"), (9, "T6"), (10, "T7")] {
-            all.extend(rows(20, seed).into_iter().map(|o| Observation {
-                variant: variant.into(),
-                ..o
-            }));
-        }
-        let conditions = group_conditions(&all);
-        assert_eq!(conditions.len(), 7);
-        for stratified in [false, true] {
-            let clusters: Vec<Clusters> = conditions
-                .iter()
-                .map(|c| Clusters::new(c, stratified))
-                .collect();
-            let joint = joint_replicates(&clusters, 3, 150);
-            for (c, j) in clusters.iter().zip(&joint) {
-                assert_eq!(&c.replicates(3, 150), j);
-            }
-        }
     }
 }

@@ -2,9 +2,10 @@
 //! replicates: percentile or BCa. Replicates where a ratio is undefined (B = 0 for
 //! R/B and L/B) are left out of that ratio's interval and counted.
 
-use super::bootstrap::{Clusters, joint_replicates};
+use super::bootstrap::Clusters;
 use super::condition::Condition;
 use super::counts::{Counts, Metric};
+use super::joint::joint_replicates;
 use super::normal;
 use super::quantile::quantile_sorted;
 use rayon::prelude::*;

@@ -11,9 +11,11 @@
 //!
 //! [`group_conditions`]: super::group_conditions
 
-use std::collections::{BTreeMap, HashMap, HashSet};
-use std::hash::{Hash, Hasher};
+use std::collections::BTreeMap;
+use std::hash::{BuildHasher, Hash, Hasher};
 
+use foldhash::HashMap;
+use foldhash::fast::FixedState;
 use rayon::prelude::*;
 
 use super::condition::{Condition, ProgramCounts};
@@ -25,18 +27,48 @@ use crate::study::pair_stream::{self, PairView, Unusual};
 /// Counts of one condition while its pairs are read.
 #[derive(Default)]
 struct Building {
-    /// Program -> (stratum of its first pair, counts).
-    programs: HashMap<String, (String, Counts)>,
+    /// (program, stratum of its first pair, counts), in the order first seen.
+    programs: Vec<(String, String, Counts)>,
+    /// Program -> index into `programs`.
+    index: HashMap<String, usize>,
+    /// The program of the last pair (pairs of a program mostly come together).
+    last: usize,
+}
+
+impl Building {
+    /// The counts of `program`, added (with `stratum`) when first seen.
+    fn counts(&mut self, program: &str, stratum: &str) -> &mut Counts {
+        let at = match self.programs.get(self.last) {
+            Some((p, _, _)) if p == program => self.last,
+            _ => match self.index.get(program) {
+                Some(&i) => i,
+                None => {
+                    let i = self.programs.len();
+                    self.programs.push((
+                        program.to_string(),
+                        stratum.to_string(),
+                        Counts::default(),
+                    ));
+                    self.index.insert(program.to_string(), i);
+                    i
+                }
+            },
+        };
+        self.last = at;
+        &mut self.programs[at].2
+    }
 }
 
 /// Everything read so far.
 pub struct PairTally<'f> {
     filter: &'f Filter,
-    /// One hash of (model, variant, program, behavior) per pair read.
-    seen: HashSet<u64>,
-    /// Model -> variant -> index into `conditions`.
-    index: HashMap<String, HashMap<String, usize>>,
+    /// One hash of (model, variant, program, behavior) per pair read; sorted at the
+    /// end to find a second pair with the same key.
+    seen: Vec<u64>,
+    /// (model, variant, counts) of each condition, in the order first seen.
     conditions: Vec<(String, String, Building)>,
+    /// The condition of the last pair.
+    last: usize,
     /// `oracle` values in the order first seen.
     oracles: Vec<String>,
     /// Pairs read, and pairs the filter kept.
@@ -53,7 +85,7 @@ struct Parsed<'a> {
 
 /// The hash that stands for a pair's identity (model, variant, program, behavior).
 fn key_hash(v: &PairView<'_>) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = FixedState::with_seed(0x5eed).build_hasher();
     v.model.hash(&mut h);
     v.variant.hash(&mut h);
     v.program.hash(&mut h);
@@ -67,7 +99,7 @@ fn parse_piece<'a>(piece: &'a [u8], filter: &Filter) -> Result<Vec<Parsed<'a>>, 
             if line.len() >= MAX_LINE_BYTES {
                 return Err(Unusual);
             }
-            let view = pair_stream::read_view(line)?;
+            let view = pair_stream::read_line(line)?;
             Ok(Parsed {
                 key: key_hash(&view),
                 kept: filter.matches(&view),
@@ -81,9 +113,9 @@ impl<'f> PairTally<'f> {
     pub fn new(filter: &'f Filter) -> Self {
         Self {
             filter,
-            seen: HashSet::new(),
-            index: HashMap::new(),
+            seen: Vec::new(),
             conditions: Vec::new(),
+            last: 0,
             oracles: Vec::new(),
             read: 0,
             matched: 0,
@@ -100,16 +132,14 @@ impl<'f> PairTally<'f> {
             .collect();
         for piece in parsed {
             for p in piece? {
-                self.add(p)?;
+                self.add(p);
             }
         }
         Ok(())
     }
 
-    fn add(&mut self, p: Parsed<'_>) -> Result<(), Unusual> {
-        if !self.seen.insert(p.key) {
-            return Err(Unusual);
-        }
+    fn add(&mut self, p: Parsed<'_>) {
+        self.seen.push(p.key);
         self.read += 1;
         let v = p.view;
         if let Some(o) = &v.oracle
@@ -118,41 +148,30 @@ impl<'f> PairTally<'f> {
             self.oracles.push(o.to_string());
         }
         if !p.kept {
-            return Ok(());
+            return;
         }
         self.matched += 1;
-        let at = match self
-            .index
-            .get(v.model.as_ref())
-            .and_then(|m| m.get(v.variant.as_ref()))
-        {
-            Some(&i) => i,
-            None => {
-                let i = self.conditions.len();
-                self.conditions.push((
-                    v.model.to_string(),
-                    v.variant.to_string(),
-                    Building::default(),
-                ));
-                self.index
-                    .entry(v.model.to_string())
-                    .or_default()
-                    .insert(v.variant.to_string(), i);
-                i
-            }
+        let at = match self.conditions.get(self.last) {
+            Some((m, t, _)) if *m == v.model && *t == v.variant => self.last,
+            _ => match self
+                .conditions
+                .iter()
+                .position(|(m, t, _)| *m == v.model && *t == v.variant)
+            {
+                Some(i) => i,
+                None => {
+                    let b = Building::default();
+                    self.conditions
+                        .push((v.model.to_string(), v.variant.to_string(), b));
+                    self.conditions.len() - 1
+                }
+            },
         };
-        let programs = &mut self.conditions[at].2.programs;
-        let counts = match programs.get_mut(v.program.as_ref()) {
-            Some((_, c)) => c,
-            None => {
-                &mut programs
-                    .entry(v.program.to_string())
-                    .or_insert_with(|| (v.stratum.to_string(), Counts::default()))
-                    .1
-            }
-        };
-        counts.add_pair(v.base.correct, v.trans.correct);
-        Ok(())
+        self.last = at;
+        self.conditions[at]
+            .2
+            .counts(&v.program, &v.stratum)
+            .add_pair(v.base.correct, v.trans.correct);
     }
 
     /// The oracles the pairs name, as `recorded_oracle` gives them.
@@ -160,19 +179,24 @@ impl<'f> PairTally<'f> {
         (!self.oracles.is_empty()).then(|| self.oracles.join(","))
     }
 
-    /// The conditions, sorted by (model, variant), programs by id.
-    pub fn conditions(self) -> Vec<Condition> {
+    /// The conditions, sorted by (model, variant), programs by id; unusual when two
+    /// pairs have the same key (or two keys the same 8-byte hash).
+    pub fn conditions(mut self) -> Result<Vec<Condition>, Unusual> {
+        self.seen.par_sort_unstable();
+        if self.seen.windows(2).any(|w| w[0] == w[1]) {
+            return Err(Unusual);
+        }
         let mut sorted: BTreeMap<(String, String), Building> = BTreeMap::new();
         for (model, variant, b) in self.conditions {
             sorted.insert((model, variant), b);
         }
-        sorted
+        Ok(sorted
             .into_iter()
             .map(|((model, variant), b)| {
                 let mut programs: Vec<ProgramCounts> = b
                     .programs
                     .into_iter()
-                    .map(|(program, (stratum, counts))| ProgramCounts {
+                    .map(|(program, stratum, counts)| ProgramCounts {
                         program,
                         stratum,
                         counts,
@@ -189,7 +213,7 @@ impl<'f> PairTally<'f> {
                     programs,
                 }
             })
-            .collect()
+            .collect())
     }
 }
 
@@ -258,7 +282,7 @@ mod tests {
                 assert_eq!(tally.matched, kept.len());
                 assert_eq!(tally.oracle(), recorded_oracle(&pairs));
                 assert_eq!(
-                    tally.conditions(),
+                    tally.conditions().unwrap(),
                     expected,
                     "filter {expr:?}, chunk {chunk}"
                 );
@@ -270,10 +294,11 @@ mod tests {
     fn a_second_pair_with_the_same_key_is_unusual() {
         let filter = Filter::parse("").unwrap();
         let mut tally = PairTally::new(&filter);
-        let l = line("m", "T1", 1, 0, 0);
-        assert_eq!(
-            tally.add_chunk(format!("{l}\n{l}\n").as_bytes()),
-            Err(Unusual)
-        );
+        let (l, other) = (line("m", "T1", 1, 0, 0), line("m", "T1", 2, 0, 0));
+        tally
+            .add_chunk(format!("{l}\n{other}\n").as_bytes())
+            .unwrap();
+        tally.add_chunk(format!("{l}\n").as_bytes()).unwrap();
+        assert_eq!(tally.conditions(), Err(Unusual));
     }
 }

@@ -6,18 +6,40 @@
 //! the ordinary way, which says what is wrong, so results and messages never differ.
 
 mod chunks;
+mod scan;
 pub mod view;
 
 pub use chunks::{CHUNK_BYTES, read_chunks};
+pub use scan::scan_view;
 pub use view::{PairView, SideView, Unusual, read_view};
+
+/// One line read: by the hand scanner when it is sure of it, else by serde.
+pub fn read_line(line: &[u8]) -> Result<PairView<'_>, Unusual> {
+    match scan_view(line) {
+        Some(view) => Ok(view),
+        None => read_view(line),
+    }
+}
 
 /// The lines of a chunk (each without its `\n`, a trailing `\r` removed), blank ones
 /// skipped as the loader skips them.
 pub fn lines(chunk: &[u8]) -> impl Iterator<Item = &[u8]> {
-    chunk
-        .split(|&b| b == b'\n')
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
-        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+    let mut rest = Some(chunk);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        Some(match memchr::memchr(b'\n', r) {
+            Some(end) => {
+                rest = Some(&r[end + 1..]);
+                &r[..end]
+            }
+            None => {
+                rest = None;
+                r
+            }
+        })
+    })
+    .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+    .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
 }
 
 /// `chunk` cut into about `parts` pieces at line ends, for parsing in parallel.

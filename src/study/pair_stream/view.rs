@@ -65,23 +65,34 @@ struct RawPair<'a> {
 }
 
 impl<'a> RawPair<'a> {
-    /// The rules the loader applies to a pair on its own (`study::checks::pair`).
     fn check(self) -> Result<PairView<'a>, Unusual> {
-        let v = &self.view;
-        let blank = |s: &str| s.trim().is_empty();
-        if v.variant == ORIGINAL || blank(&v.model) || blank(&v.program) || blank(&v.behavior) {
-            return Err(Unusual);
-        }
-        if self.flip.is_some_and(|f| f != v.flip_class()) {
-            return Err(Unusual);
-        }
-        Ok(self.view)
+        checked(self.view, self.flip)
     }
+}
+
+/// The rules the loader applies to a pair on its own (`study::checks::pair`), given
+/// its stored `flip` if any.
+pub(super) fn checked(
+    view: PairView<'_>,
+    flip: Option<FlipClass>,
+) -> Result<PairView<'_>, Unusual> {
+    let blank = |s: &str| s.trim().is_empty();
+    if view.variant == ORIGINAL
+        || blank(&view.model)
+        || blank(&view.program)
+        || blank(&view.behavior)
+    {
+        return Err(Unusual);
+    }
+    if flip.is_some_and(|f| f != view.flip_class()) {
+        return Err(Unusual);
+    }
+    Ok(view)
 }
 
 /// The top-level keys of a pair line.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Key {
+pub(super) enum Key {
     Model,
     Variant,
     Program,
@@ -98,7 +109,7 @@ enum Key {
 }
 
 impl Key {
-    fn of(name: &str) -> Option<Key> {
+    pub(super) fn of(name: &str) -> Option<Key> {
         Some(match name {
             "model" => Key::Model,
             "variant" => Key::Variant,
@@ -288,7 +299,7 @@ impl<'de> Deserialize<'de> for RawPair<'de> {
 
 /// The keys of a side's object.
 #[derive(Clone, Copy)]
-enum SideKey {
+pub(super) enum SideKey {
     Category,
     Correct,
     Property,
@@ -296,7 +307,7 @@ enum SideKey {
 }
 
 impl SideKey {
-    fn of(name: &str) -> Option<SideKey> {
+    pub(super) fn of(name: &str) -> Option<SideKey> {
         Some(match name {
             "category" => SideKey::Category,
             "correct" => SideKey::Correct,
