@@ -208,8 +208,8 @@ fn draw_waveform(
             Waveform {
                 trace,
                 block: b,
-                first_cycle: audit.scroll[2],
-                first_row: 0,
+                first_cycle: audit.wave.cycle,
+                first_row: audit.wave.row,
                 theme: shell.theme,
             },
             area,

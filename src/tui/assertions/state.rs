@@ -1,11 +1,13 @@
 //! The assertions screens' state: the study's assertions, the indices that pass the
-//! filter, the selection, and the audited assertion with its pane and scrolls.
+//! filter, the selection, and the audited assertion with its pane and scrolls (the
+//! waveform's by signals and cycles).
 
 use std::sync::Arc;
 
 use super::model::AssertionStudy;
 use crate::reproof::AssertionView;
 use crate::stats::FieldFilter;
+use crate::tui::widgets::waveform::WaveScroll;
 
 /// The panes of the audit screen, in Tab order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,8 +35,22 @@ pub struct AssertionAudit {
     /// The assertion's index in the study.
     pub index: usize,
     pub pane: AssertionPane,
-    /// Lines scrolled, per pane (the waveform scrolls by cycles).
-    pub scroll: [usize; 3],
+    /// Lines scrolled in the RTL and assertion panes.
+    pub scroll: [usize; 2],
+    /// Where the counterexample's waveform is scrolled (signals and cycles).
+    pub wave: WaveScroll,
+}
+
+impl AssertionAudit {
+    /// A fresh audit of assertion `index` with `pane` focused, scrolled to the top.
+    pub fn new(index: usize, pane: AssertionPane) -> AssertionAudit {
+        AssertionAudit {
+            index,
+            pane,
+            scroll: [0; 2],
+            wave: WaveScroll::default(),
+        }
+    }
 }
 
 /// The queue of assertions and its audit.

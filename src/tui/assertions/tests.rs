@@ -246,7 +246,8 @@ fn enter_audits_tab_and_brackets_move_esc_goes_back() {
             .audit
             .as_ref()
             .unwrap()
-            .scroll[2],
+            .wave
+            .row,
         1
     );
     press(&mut app, "]");
@@ -367,5 +368,44 @@ fn a_shows_the_assertions_raw_answer_escaped() {
             .contains("fht_bfly_props"),
         "{:?}",
         app.message
+    );
+}
+
+#[test]
+fn the_waveform_scrolls_to_its_last_signals_and_through_its_cycles() {
+    // At 80x20 the waveform pane holds fewer rows than the trace has signals.
+    let mut app = app(80, 20);
+    press(&mut app, "j Enter");
+    let t = text(&app);
+    assert!(!t.contains("[property fails]"), "hidden at first: {t}");
+    assert!(t.contains("signals 1-"), "{t}");
+    press(&mut app, "Tab Tab G");
+    let t = text(&app);
+    assert!(t.contains("[property fails]"), "{t}");
+    assert!(t.contains("of 6 · cycles 0-1 of 2"), "{t}");
+    // j stops at the last signal, k comes back.
+    let row = |app: &App| {
+        app.assertions
+            .as_ref()
+            .unwrap()
+            .audit
+            .as_ref()
+            .unwrap()
+            .wave
+    };
+    assert_eq!(row(&app).row, 5);
+    press(&mut app, "j k");
+    assert_eq!(row(&app).row, 4);
+    // H/L move through the cycles from any pane, no further than the last.
+    press(&mut app, "Tab L L L");
+    assert_eq!(row(&app).cycle, 1);
+    press(&mut app, "H");
+    assert_eq!(row(&app).cycle, 0);
+    // Without a counterexample, H/L say so.
+    press(&mut app, "[ L");
+    assert!(
+        text(&app).contains("no counterexample to scroll"),
+        "{}",
+        text(&app)
     );
 }

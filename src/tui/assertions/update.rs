@@ -31,6 +31,8 @@ impl App {
             Action::PrevPane => self.cycle_assertion_pane(AssertionPane::ALL.len() - 1),
             Action::NextPair => self.step_assertion(1),
             Action::PrevPair => self.step_assertion(-1),
+            Action::ScrollLeft => self.assertion_cycles(-1),
+            Action::ScrollRight => self.assertion_cycles(1),
             other => return Some(other),
         }
         None
@@ -44,11 +46,7 @@ impl App {
         let Some(&index) = s.visible.get(s.selected) else {
             return;
         };
-        s.audit = Some(AssertionAudit {
-            index,
-            pane: AssertionPane::Rtl,
-            scroll: [0; 3],
-        });
+        s.audit = Some(AssertionAudit::new(index, AssertionPane::Rtl));
         self.screen = Screen::AssertionAudit;
         self.request_assertion_highlights();
     }
@@ -62,11 +60,7 @@ impl App {
         s.move_by(delta, rows);
         let pane = s.audit.as_ref().map_or(AssertionPane::Rtl, |a| a.pane);
         if let Some(&index) = s.visible.get(s.selected) {
-            s.audit = Some(AssertionAudit {
-                index,
-                pane,
-                scroll: [0; 3],
-            });
+            s.audit = Some(AssertionAudit::new(index, pane));
         }
         self.request_assertion_highlights();
     }
@@ -79,12 +73,36 @@ impl App {
         }
     }
 
-    /// Scrolls the focused pane.
+    /// Scrolls the focused pane: the RTL and the assertion by lines, the waveform by
+    /// signals (no further than its last).
     pub(crate) fn scroll_assertion_pane(&mut self, delta: isize) {
-        if let Some(a) = self.assertions.as_mut().and_then(|s| s.audit.as_mut()) {
-            let i = a.pane.index();
-            a.scroll[i] = a.scroll[i].saturating_add_signed(delta).min(1 << 20);
+        let Some(s) = self.assertions.as_mut() else {
+            return;
+        };
+        let study = std::sync::Arc::clone(&s.study);
+        let Some(a) = s.audit.as_mut() else { return };
+        match a.pane {
+            AssertionPane::Waveform => a.wave.move_rows(delta, counterexample(&study, a.index)),
+            pane => {
+                let i = pane.index();
+                a.scroll[i] = a.scroll[i].saturating_add_signed(delta).min(1 << 20);
+            }
         }
+    }
+
+    /// `H`/`L`: the counterexample's earlier or later cycles, whichever pane has focus.
+    pub(crate) fn assertion_cycles(&mut self, delta: isize) {
+        let Some(s) = self.assertions.as_mut() else {
+            return;
+        };
+        let study = std::sync::Arc::clone(&s.study);
+        let Some(a) = s.audit.as_mut() else { return };
+        let trace = counterexample(&study, a.index);
+        if trace.is_none() {
+            self.message = Some("no counterexample to scroll: flipscope found none".into());
+            return;
+        }
+        a.wave.move_cycles(delta, trace);
     }
 
     /// Moves the queue's selection.
@@ -141,4 +159,16 @@ impl App {
             self.requests.push(Request::Highlight { id, texts });
         }
     }
+}
+
+/// The counterexample flipscope found for assertion `index`, if any.
+fn counterexample(
+    study: &super::model::AssertionStudy,
+    index: usize,
+) -> Option<&crate::reproof::Trace> {
+    study
+        .views
+        .get(index)
+        .and_then(|v| v.record.as_ref())
+        .and_then(|r| r.counterexample.as_ref())
 }

@@ -6,13 +6,15 @@
 //! waveform table, and the transfer matrix (property x implementation) with the
 //! mutants each property catches. The tagging keys work here as on the VERT audit
 //! screen. `model` builds what it shows when the study loads; `state`, `update` and
-//! `view` as for every screen; `figures` draws the family figures on the dashboard.
+//! `view` as for every screen; `whose` chooses whose counterexample is shown;
+//! `figures` draws the family figures on the dashboard.
 
 pub mod figures;
 pub mod model;
 pub mod state;
 pub mod update;
 pub mod view;
+pub mod whose;
 
 pub use model::FamilyStudy;
 pub use state::{FamilyAudit, FamilyPane, FamilyState};

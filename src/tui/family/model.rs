@@ -159,26 +159,60 @@ impl PropertyRow {
             .collect()
     }
 
-    /// The counterexample to show and where it comes from: its own failure, else the
-    /// first failing other implementation, else the first mutant it detects.
-    pub fn shown_trace(&self, own: &str) -> Option<(String, &Trace)> {
+    /// Every counterexample of the property, in the order Enter steps through them:
+    /// its own failure (on `own`), then its failures on the other implementations, then
+    /// on the mutants it detects (both by name), each with where it comes from.
+    pub fn traces(&self, own: &str) -> Vec<(Whose, String, &Trace)> {
         let own_trace = self
             .status
             .as_ref()
             .and_then(|c| c.trace.as_ref())
-            .map(|t| (format!("on {own} (its own)"), t));
+            .map(|t| {
+                (
+                    Whose::Implementation(own.to_string()),
+                    format!("on {own} (its own)"),
+                    t,
+                )
+            });
+        let transfers = self.transfer.iter().filter_map(|(k, c)| {
+            c.trace.as_ref().map(|t| {
+                (
+                    Whose::Implementation(k.clone()),
+                    format!("on {k} (transfer)"),
+                    t,
+                )
+            })
+        });
+        let mutants = self.mutants.iter().filter_map(|(k, c)| {
+            c.trace
+                .as_ref()
+                .map(|t| (Whose::Mutant(k.clone()), format!("on mutant {k}"), t))
+        });
         own_trace
-            .or_else(|| {
-                self.transfer
-                    .iter()
-                    .find_map(|(k, c)| c.trace.as_ref().map(|t| (format!("on {k} (transfer)"), t)))
-            })
-            .or_else(|| {
-                self.mutants
-                    .iter()
-                    .find_map(|(k, c)| c.trace.as_ref().map(|t| (format!("on mutant {k}"), t)))
-            })
+            .into_iter()
+            .chain(transfers)
+            .chain(mutants)
+            .collect()
     }
+
+    /// The counterexample to show and where it comes from: the one `whose` chose when
+    /// it has one, else its own failure, else the first failing other implementation,
+    /// else the first mutant it detects.
+    pub fn shown_trace(&self, own: &str, whose: Option<&Whose>) -> Option<(String, &Trace)> {
+        let all = self.traces(own);
+        let chosen = whose.and_then(|w| all.iter().position(|(k, _, _)| k == w));
+        all.into_iter()
+            .nth(chosen.unwrap_or(0))
+            .map(|(_, whence, t)| (whence, t))
+    }
+}
+
+/// Whose counterexample the family screen shows: an implementation's (by variant
+/// name) or a mutant's (by name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Whose {
+    Implementation(String),
+    Mutant(String),
 }
 
 /// The key of an output: (model, program, variant).

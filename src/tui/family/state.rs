@@ -1,10 +1,13 @@
 //! The family audit screen's state: the pair audited, the implementation shown (one of
-//! the family's four, chosen with `v`), the focused pane, the selected property and
-//! where each pane is scrolled (the waveform by cycles, sideways).
+//! the family's four, chosen with `v`), the focused pane, the selected property, whose
+//! counterexample is shown (chosen on the transfer matrix), and where each pane is
+//! scrolled (the waveform by signals and cycles).
 
 use std::sync::Arc;
 
-use super::model::{FamilyStudy, FamilyText, PropertyRow};
+use super::model::{FamilyStudy, FamilyText, PropertyRow, Whose};
+use crate::reproof::Trace;
+use crate::tui::widgets::waveform::WaveScroll;
 
 /// The panes of the family screen, in focus (Tab) order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,10 +51,16 @@ pub struct FamilyAudit {
     pub pane: FamilyPane,
     /// The selected property of the shown implementation's output.
     pub property: usize,
-    /// Rows scrolled per pane (the RTL's lines, the waveform's signals).
+    /// Rows scrolled per pane (the RTL's lines; the waveform's are in `wave`).
     pub scroll: [usize; 4],
-    /// The first cycle of the waveform shown.
-    pub cycle: usize,
+    /// Where the counterexample's waveform is scrolled.
+    pub wave: WaveScroll,
+    /// Whose counterexample is shown (`None`: the first there is, see
+    /// [`PropertyRow::shown_trace`]).
+    pub whose: Option<Whose>,
+    /// The transfer matrix's column under the cursor: an implementation, or (one past
+    /// the last) the mutants.
+    pub column: usize,
 }
 
 impl FamilyAudit {
@@ -74,7 +83,9 @@ impl FamilyAudit {
             pane: FamilyPane::Properties,
             property: 0,
             scroll: [0; 4],
-            cycle: 0,
+            wave: WaveScroll::default(),
+            whose: None,
+            column: 0,
         }
     }
 
@@ -111,7 +122,8 @@ impl FamilyAudit {
         self.implementation = (self.implementation + 1) % n;
         self.property = 0;
         self.scroll = [0; 4];
-        self.cycle = 0;
+        self.wave = WaveScroll::default();
+        self.whose = None;
     }
 
     /// Selects the property `delta` lines further (clamped); the waveform starts over.
@@ -123,9 +135,21 @@ impl FamilyAudit {
         let to = self.property.saturating_add_signed(delta).min(n - 1);
         if to != self.property {
             self.property = to;
-            self.scroll[FamilyPane::Counterexample.index()] = 0;
-            self.cycle = 0;
+            self.wave = WaveScroll::default();
+            self.whose = None;
         }
+    }
+
+    /// The selected property's counterexample shown, and where it comes from.
+    pub fn shown_trace<'a>(&self, study: &'a FamilyStudy) -> Option<(String, &'a Trace)> {
+        self.selected(study)
+            .and_then(|r| r.shown_trace(self.shown_variant(study), self.whose.as_ref()))
+    }
+
+    /// Shows `whose` counterexample, the waveform from its start.
+    pub fn show(&mut self, whose: Whose) {
+        self.whose = Some(whose);
+        self.wave = WaveScroll::default();
     }
 }
 

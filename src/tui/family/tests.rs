@@ -86,9 +86,12 @@ fn enter_opens_the_family_screen_on_the_pairs_implementation() {
     let p = audit.selected(&state.study).unwrap();
     assert_eq!(p.name, "p_full_late");
     assert_eq!(p.status.as_ref().unwrap().status, FormalStatus::Fail);
-    assert!(p.shown_trace("ternary_next").is_some());
+    assert!(p.shown_trace("ternary_next", None).is_some());
     let text = screen_text(&app);
-    assert!(text.contains("Counterexample of p_full_late"), "{text}");
+    assert!(
+        text.contains("p_full_late on ternary_next (its own)"),
+        "{text}"
+    );
     assert!(
         text.contains("cycle") && text.contains("[property fails]"),
         "{text}"
@@ -109,7 +112,7 @@ fn the_failing_cycle_is_marked_in_the_loss_role() {
     let (_, trace) = audit
         .selected(&state.study)
         .unwrap()
-        .shown_trace("ternary_next")
+        .shown_trace("ternary_next", None)
         .unwrap();
     let mark = format!("{}*", trace.fail_cycle);
     let found = (0..buf.area.height).find_map(|y| {
@@ -179,17 +182,17 @@ fn panes_focus_and_the_waveform_scrolls_by_cycles() {
     press(&mut app, "Tab");
     assert_eq!(app.family_audit().unwrap().pane, FamilyPane::Counterexample);
     press(&mut app, "L L");
-    assert_eq!(app.family_audit().unwrap().cycle, 2);
+    assert_eq!(app.family_audit().unwrap().wave.cycle, 2);
     press(&mut app, "L L L L L L L L");
-    let cycles = app.family_audit().unwrap().cycle;
+    let cycles = app.family_audit().unwrap().wave.cycle;
     press(&mut app, "L");
     assert_eq!(
-        app.family_audit().unwrap().cycle,
+        app.family_audit().unwrap().wave.cycle,
         cycles,
         "no further than the trace"
     );
     press(&mut app, "H");
-    assert_eq!(app.family_audit().unwrap().cycle, cycles - 1);
+    assert_eq!(app.family_audit().unwrap().wave.cycle, cycles - 1);
     press(&mut app, "Tab Tab");
     assert_eq!(app.family_audit().unwrap().pane, FamilyPane::Rtl);
     press(&mut app, "BackTab");
@@ -467,4 +470,78 @@ fn the_queue_of_a_family_study_names_no_oracle_and_no_behavior() {
         );
         insta::assert_snapshot!(format!("family_queue_{w}x{h}"), render(&app).backend());
     }
+}
+
+#[test]
+fn enter_on_a_transfer_cell_or_the_counterexample_chooses_whose_trace() {
+    let mut app = on_ternary((120, 40));
+    let whose = |app: &App| {
+        let s = app.family.as_ref().unwrap();
+        let a = s.audit.as_ref().unwrap();
+        a.shown_trace(&s.study).map(|(w, _)| w)
+    };
+    assert_eq!(
+        whose(&app).as_deref(),
+        Some("on ternary_next (its own)"),
+        "its own failure first"
+    );
+    // The transfer matrix: H/L move the cell, Enter shows its trace (or says why not).
+    press(&mut app, "Tab Tab");
+    assert_eq!(app.family_audit().unwrap().pane, FamilyPane::Transfer);
+    let mut shown = Vec::new();
+    let columns = 5; // four implementations and the mutants
+    for _ in 0..columns {
+        press(&mut app, "Enter");
+        let message = app.message.clone().unwrap_or_default();
+        shown.push((message, whose(&app)));
+        press(&mut app, "L");
+    }
+    assert!(
+        shown.iter().all(|(m, _)| !m.is_empty()),
+        "every cell answers: {shown:#?}"
+    );
+    let chosen: Vec<&(String, Option<String>)> = shown
+        .iter()
+        .filter(|(m, _)| m.starts_with("counterexample of p_full_late on "))
+        .collect();
+    assert!(!chosen.is_empty(), "{shown:#?}");
+    for (m, w) in &chosen {
+        let on = m.trim_start_matches("counterexample of p_full_late ");
+        let on = on.split(" (").next().unwrap();
+        assert!(
+            w.as_deref().is_some_and(|w| w.starts_with(on)),
+            "{m} shows {w:?}"
+        );
+    }
+    // A cell where the property passes says so and keeps the trace shown.
+    assert!(
+        shown
+            .iter()
+            .any(|(m, _)| m.contains("no counterexample there") || m.contains("detects no mutant")),
+        "{shown:#?}"
+    );
+    // The counterexample pane's Enter steps through every trace and wraps.
+    press(&mut app, "BackTab");
+    assert_eq!(app.family_audit().unwrap().pane, FamilyPane::Counterexample);
+    let n = {
+        let s = app.family.as_ref().unwrap();
+        let a = s.audit.as_ref().unwrap();
+        a.selected(&s.study).unwrap().traces("ternary_next").len()
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..n {
+        press(&mut app, "Enter");
+        seen.insert(whose(&app).unwrap());
+        let m = app.message.clone().unwrap();
+        assert!(m.starts_with("counterexample "), "{m}");
+    }
+    assert_eq!(seen.len(), n, "each trace once: {seen:?}");
+    let title = screen_text(&app);
+    assert!(
+        title.contains(&format!("Counterexample 1/{n}:")) || n < 2,
+        "{title}"
+    );
+    // A new property starts from its own trace again.
+    press(&mut app, "BackTab j");
+    assert_eq!(app.family_audit().unwrap().whose, None);
 }

@@ -6,7 +6,6 @@ use super::state::{FamilyAudit, FamilyPane};
 use super::view;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
-use crate::tui::widgets::waveform::Waveform;
 
 impl App {
     /// The family screen's own meaning of `action`; the action back when it has none.
@@ -19,6 +18,7 @@ impl App {
             Action::CycleVariant => self.next_implementation(),
             Action::ScrollLeft => self.family_cycles(-1),
             Action::ScrollRight => self.family_cycles(1),
+            Action::Open => self.choose_counterexample(),
             other => return Some(other),
         }
         None
@@ -116,32 +116,31 @@ impl App {
                 a.scroll[i] = a.scroll[i].min(max).saturating_add_signed(delta).min(max);
             }
             FamilyPane::Counterexample => {
-                let signals = a
-                    .selected(&study)
-                    .and_then(|r| r.shown_trace(a.shown_variant(&study)))
-                    .map_or(0, |(_, t)| t.signals.len());
-                let i = FamilyPane::Counterexample.index();
-                let max = signals.saturating_sub(1);
-                a.scroll[i] = a.scroll[i].min(max).saturating_add_signed(delta).min(max);
+                let trace = a.shown_trace(&study).map(|(_, t)| t);
+                a.wave.move_rows(delta, trace);
             }
         }
     }
 
-    /// `H`/`L`: the waveform's earlier or later cycles.
+    /// `H`/`L`: on the transfer matrix, the cell cursor's column; elsewhere the
+    /// waveform's earlier or later cycles.
     pub(crate) fn family_cycles(&mut self, delta: isize) {
         let Some(state) = &mut self.family else {
             return;
         };
         let study = std::sync::Arc::clone(&state.study);
         let Some(a) = &mut state.audit else { return };
-        let cycles = a
-            .selected(&study)
-            .and_then(|r| r.shown_trace(a.shown_variant(&study)))
-            .map_or(0, |(_, t)| Waveform::cycles(t));
-        a.cycle = a
-            .cycle
-            .saturating_add_signed(delta)
-            .min(cycles.saturating_sub(1));
+        if a.pane == FamilyPane::Transfer {
+            let columns = study
+                .families
+                .get(&a.program)
+                .map_or(0, |f| f.implementations.len())
+                + 1;
+            a.column = a.column.saturating_add_signed(delta).min(columns - 1);
+            return;
+        }
+        let trace = a.shown_trace(&study).map(|(_, t)| t);
+        a.wave.move_cycles(delta, trace);
     }
 
     /// A page of the family screen's panes.

@@ -9,6 +9,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
 
@@ -478,19 +479,31 @@ fn draw_counterexample(
 ) {
     let shown = audit.shown_variant(study);
     let selected = audit.selected(study);
-    match selected.and_then(|r| r.shown_trace(shown).map(|(w, t)| (r, w, t))) {
+    match selected.and_then(|r| audit.shown_trace(study).map(|(w, t)| (r, w, t))) {
         Some((row, whence, trace)) => {
-            let b = block(
-                shell,
-                format!("Counterexample of {} {whence}", row.name),
-                focused,
-            );
+            let all = row.traces(shown);
+            let title = if all.len() > 1 {
+                let at = audit
+                    .whose
+                    .as_ref()
+                    .and_then(|w| all.iter().position(|(k, _, _)| k == w))
+                    .unwrap_or(0);
+                format!(
+                    "Counterexample {}/{}: {} {whence}",
+                    at + 1,
+                    all.len(),
+                    row.name
+                )
+            } else {
+                format!("Counterexample of {} {whence}", row.name)
+            };
+            let b = block(shell, title, focused);
             frame.render_widget(
                 Waveform {
                     trace,
                     block: b,
-                    first_cycle: audit.cycle,
-                    first_row: audit.scroll[FamilyPane::Counterexample.index()],
+                    first_cycle: audit.wave.cycle,
+                    first_row: audit.wave.row,
                     theme: shell.theme,
                 },
                 area,
@@ -533,8 +546,11 @@ fn transfer_lines(
     rows: &[PropertyRow],
     audit: &FamilyAudit,
     own: &str,
+    focused: bool,
 ) -> Vec<Line<'static>> {
     let theme = &shell.theme;
+    // The cell cursor (Enter shows its counterexample) is drawn while the pane has focus.
+    let cursor = |i: usize, column: usize| focused && i == audit.property && column == audit.column;
     let name_width = rows
         .iter()
         .map(|r| r.name.chars().count())
@@ -566,21 +582,36 @@ fn transfer_lines(
                 Role::Normal
             }),
         )];
-        for imp in &family.implementations {
+        for (column, imp) in family.implementations.iter().enumerate() {
             let check = r.check_on(&imp.variant, own);
             let word = check.map_or("", CheckView::word);
+            let style = theme.style(status_role(word));
             spans.push(Span::raw(" "));
-            spans.push(Span::styled(short(check), theme.style(status_role(word))));
+            spans.push(Span::styled(
+                short(check),
+                if cursor(i, column) {
+                    style.add_modifier(Modifier::REVERSED)
+                } else {
+                    style
+                },
+            ));
         }
         let caught = r.caught().len();
         let checked = r.mutants.len();
-        spans.push(if checked == 0 {
+        let on_mutants = cursor(i, family.implementations.len());
+        let mutants = if checked == 0 {
             Span::styled("   —", theme.style(Role::Muted))
         } else {
             Span::styled(
                 format!(" {caught}/{checked}"),
                 theme.style(if caught > 0 { Role::Gain } else { Role::Normal }),
             )
+        };
+        spans.push(if on_mutants {
+            let style = mutants.style.add_modifier(Modifier::REVERSED);
+            mutants.style(style)
+        } else {
+            mutants
         });
         lines.push(Line::from(spans));
     }
@@ -612,6 +643,12 @@ fn transfer_lines(
             theme.style(Role::Muted),
         ));
     }
+    if focused {
+        lines.push(Line::styled(
+            "H/L: the cell · Enter: its counterexample",
+            theme.style(Role::Muted),
+        ));
+    }
     lines
 }
 
@@ -631,7 +668,7 @@ fn draw_transfer(
     };
     let own = audit.shown_variant(study).to_string();
     let inner = b.inner(area);
-    let lines = transfer_lines(shell, family, rows, audit, &own);
+    let lines = transfer_lines(shell, family, rows, audit, &own, focused);
     // Keep the selected property's row in view (the header stays on top).
     let visible = inner.height as usize;
     let scroll = (audit.property + 2).saturating_sub(visible);

@@ -12,7 +12,7 @@ use crate::tui::queue::COLUMNS;
 use crate::tui::shell::{LoadState, Shell};
 use crate::tui::tagging::suggestion_counts;
 use crate::tui::theme::{Role, Theme};
-use crate::tui::widgets::ellipsis::{Cut, fit};
+use crate::tui::widgets::ellipsis::{Cut, distinct_cut, fit};
 use crate::tui::widgets::table::{DataTable, TableRow, fit_widths};
 
 /// Lines of the queue's header block (borders included).
@@ -113,22 +113,6 @@ pub fn fit_tags(tags: &[String], width: usize) -> String {
         }
     }
     fit(&format!("+{}", tags.len()), width, Cut::End)
-}
-
-/// The cut that keeps the `values` of a column distinct at `width` (the column's own
-/// cut first); the column's own cut when none does.
-pub fn distinct_cut(values: &[String], width: usize, preferred: Cut) -> Cut {
-    if values.iter().all(|v| v.chars().count() <= width) {
-        return preferred;
-    }
-    let distinct = |cut: Cut| {
-        let mut seen = std::collections::HashSet::with_capacity(values.len());
-        values.iter().all(|v| seen.insert(fit(v, width, cut)))
-    };
-    [preferred, Cut::End, Cut::Start, Cut::Middle]
-        .into_iter()
-        .find(|&c| distinct(c))
-        .unwrap_or(preferred)
 }
 
 /// The cuts of the program, stratum, behavior, model and variant columns at `widths`.

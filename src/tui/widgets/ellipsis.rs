@@ -38,6 +38,24 @@ pub fn fit(text: &str, width: usize, cut: Cut) -> String {
     out
 }
 
+/// The cut that keeps the `values` of a column distinct at `width` (the column's own
+/// cut first); the column's own cut when none does.
+pub fn distinct_cut<S: AsRef<str>>(values: &[S], width: usize, preferred: Cut) -> Cut {
+    if values.iter().all(|v| v.as_ref().chars().count() <= width) {
+        return preferred;
+    }
+    let distinct = |cut: Cut| {
+        let mut seen = std::collections::HashSet::with_capacity(values.len());
+        values
+            .iter()
+            .all(|v| seen.insert(fit(v.as_ref(), width, cut)))
+    };
+    [preferred, Cut::End, Cut::Start, Cut::Middle]
+        .into_iter()
+        .find(|&c| distinct(c))
+        .unwrap_or(preferred)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Cut, fit};
