@@ -55,6 +55,7 @@ fn study(n: usize) -> StudyView {
                 },
                 pair_hash: None,
                 class: None,
+                sensitive: None,
                 raw_key: None,
                 sample: 0,
             }
@@ -120,6 +121,7 @@ fn big_study() -> StudyView {
             tags: vec![],
             pair_hash: None,
             class: None,
+            sensitive: None,
             raw_key: None,
             sample: 0,
         }],

@@ -25,11 +25,18 @@ impl FilterRow for PairRecord {
     fn behavior_class(&self) -> Option<&str> {
         self.extra.get(CLASS_FIELD).and_then(|v| v.as_str())
     }
+    fn variant_sensitive(&self) -> Option<bool> {
+        self.extra.get(SENSITIVE_FIELD).and_then(|v| v.as_bool())
+    }
 }
 
 /// The field of a pair that holds its program's behavior class (pairs derived from
 /// property verdicts: the EquivSVA family's category).
 pub const CLASS_FIELD: &str = "class";
+
+/// The field of a pair derived from property verdicts that says whether its family is
+/// variant-sensitive for its model (`true`/`false`; the filter's `sensitive` key).
+pub const SENSITIVE_FIELD: &str = "variant_sensitive";
 
 /// The oracle the pairs were scored with when their records say so (an `"oracle"`
 /// field, as `flipscope score` writes it); several are listed with commas, in the
@@ -86,6 +93,9 @@ impl FilterRow for AuditedPair<'_> {
     }
     fn behavior_class(&self) -> Option<&str> {
         self.pair.behavior_class()
+    }
+    fn variant_sensitive(&self) -> Option<bool> {
+        self.pair.variant_sensitive()
     }
     fn tags(&self) -> impl Iterator<Item = &str> {
         self.tags.into_iter().flatten().map(String::as_str)

@@ -30,6 +30,11 @@ pub trait FilterRow {
     fn behavior_class(&self) -> Option<&str> {
         None
     }
+    /// Whether the pair's family is variant-sensitive for its model (see
+    /// `stats::family::variant_sensitive`); `None` for pairs that are not of a family.
+    fn variant_sensitive(&self) -> Option<bool> {
+        None
+    }
     /// The failure tags a person confirmed on this pair.
     fn tags(&self) -> impl Iterator<Item = &str> {
         std::iter::empty()

@@ -118,6 +118,7 @@ impl AppBuilder {
                     tags: vec![],
                     pair_hash: None,
                     class: None,
+                    sensitive: None,
                     raw_key: None,
                     sample: 0,
                 }

@@ -99,28 +99,48 @@ fn family_tallies(outputs: &[&OutputSummary], mutants: Option<usize>) -> Vec<u64
         t[slot("tasks_with_sound")] += u64::from(o.has_sound());
     }
     if !outputs.is_empty() {
-        // Implementations are compared sample by sample: a family is variant-sensitive
-        // when, in some sample, its implementations' sound counts differ (a difference
-        // between two samples of one implementation is the model's own noise).
-        let mut by_sample: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
-        for o in outputs {
-            by_sample
-                .entry(o.sample)
-                .or_default()
-                .push(if o.syntax_valid { o.sound } else { 0 });
-        }
         t[slot("families")] = 1;
         t[slot("families_all_sound")] = u64::from(outputs.iter().all(|o| o.has_sound()));
         t[slot("families_none_sound")] = u64::from(outputs.iter().all(|o| !o.has_sound()));
-        t[slot("variant_sensitive")] = u64::from(
-            by_sample
-                .values()
-                .any(|sound| sound.iter().any(|&n| n != sound[0])),
-        );
+        t[slot("variant_sensitive")] = u64::from(variant_sensitive(outputs.iter().copied()));
     }
     t[slot("mutants_caught")] = caught.len() as u64;
     t[MUTANTS] = mutants.map_or(checked.len(), |m| m.max(checked.len())) as u64;
     t
+}
+
+/// Whether one model's outputs for one family make it variant-sensitive: in some
+/// sample, its implementations' sound counts differ (a syntactically invalid output
+/// counts none). Implementations are compared sample by sample, since a difference
+/// between two samples of one implementation is the model's own noise. The
+/// dashboard's `var.-sens.` figure and the filter's `sensitive` key both mean this.
+pub fn variant_sensitive<'a>(outputs: impl IntoIterator<Item = &'a OutputSummary>) -> bool {
+    let mut by_sample: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
+    for o in outputs {
+        by_sample
+            .entry(o.sample)
+            .or_default()
+            .push(if o.syntax_valid { o.sound } else { 0 });
+    }
+    by_sample
+        .values()
+        .any(|sound| sound.iter().any(|&n| n != sound[0]))
+}
+
+/// Whether each (model, family) of `outputs` is variant-sensitive
+/// ([`variant_sensitive`]).
+pub fn sensitive_families(outputs: &[OutputSummary]) -> BTreeMap<(&str, &str), bool> {
+    let mut by_family: BTreeMap<(&str, &str), Vec<&OutputSummary>> = BTreeMap::new();
+    for o in outputs {
+        by_family
+            .entry((o.model.as_str(), o.program.as_str()))
+            .or_default()
+            .push(o);
+    }
+    by_family
+        .into_iter()
+        .map(|(k, os)| (k, variant_sensitive(os)))
+        .collect()
 }
 
 fn rate(tallies: &[u64], numerator: &str, denominator: &str) -> Option<f64> {

@@ -157,6 +157,8 @@ pub struct OutputRow<'a> {
     pub canonical: Option<&'a OutputSummary>,
     /// Tags confirmed on the pair (variants only).
     pub tags: Option<&'a BTreeSet<String>>,
+    /// Whether the output's family is variant-sensitive for its model.
+    pub sensitive: bool,
 }
 
 impl OutputRow<'_> {
@@ -197,6 +199,9 @@ impl FilterRow for OutputRow<'_> {
     fn behavior_class(&self) -> Option<&str> {
         Some(&self.output.stratum)
     }
+    fn variant_sensitive(&self) -> Option<bool> {
+        Some(self.sensitive)
+    }
     fn sample(&self) -> u32 {
         self.output.sample
     }
@@ -215,6 +220,7 @@ pub fn rows<'a>(
         .filter(|o| o.variant == ORIGINAL)
         .map(|o| ((o.model.as_str(), o.program.as_str(), o.sample), o))
         .collect();
+    let sensitive = super::figures::sensitive_families(outputs);
     outputs
         .iter()
         .map(|o| OutputRow {
@@ -223,6 +229,10 @@ pub fn rows<'a>(
                 .get(&(o.model.as_str(), o.program.as_str(), o.sample))
                 .copied(),
             tags: tags(o),
+            sensitive: sensitive
+                .get(&(o.model.as_str(), o.program.as_str()))
+                .copied()
+                .unwrap_or(false),
         })
         .collect()
 }

@@ -4,11 +4,13 @@
 //! correct when its output has a sound property. The pairs are ordinary
 //! [`PairRecord`]s (behavior `sound`), so accuracy, delta, conditional robustness,
 //! invariance failure, any-flip rate, the filter, tags and exports read as for VERT.
+//! Each pair also says whether its family is variant-sensitive for its model (the
+//! filter's `sensitive=yes`).
 
 use serde_json::{Map, Value};
 
 use super::outputs::{OutputSummary, SOUND_BEHAVIOR};
-use crate::stats::pair_row::CLASS_FIELD;
+use crate::stats::pair_row::{CLASS_FIELD, SENSITIVE_FIELD};
 use crate::study::{FlipClass, ORIGINAL, PairInputs, PairRecord, Side, Study};
 
 /// One side of a pair: correct when the output has a sound property; its category is
@@ -56,6 +58,7 @@ pub fn derived_pairs(study: &Study, outputs: &[OutputSummary]) -> Vec<PairRecord
             })
             .map(|g| g.output.as_str())
     };
+    let sensitive = super::figures::sensitive_families(outputs);
     let mut out = Vec::new();
     for o in outputs.iter().filter(|o| o.variant != ORIGINAL) {
         let Some(base) = canonical(o) else { continue };
@@ -76,6 +79,9 @@ pub fn derived_pairs(study: &Study, outputs: &[OutputSummary]) -> Vec<PairRecord
         });
         let mut extra = Map::new();
         extra.insert(CLASS_FIELD.into(), Value::String(o.stratum.clone()));
+        if let Some(&s) = sensitive.get(&(o.model.as_str(), o.program.as_str())) {
+            extra.insert(SENSITIVE_FIELD.into(), Value::Bool(s));
+        }
         out.push(PairRecord {
             model: o.model.clone(),
             variant: o.variant.clone(),

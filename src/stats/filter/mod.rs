@@ -34,10 +34,13 @@ pub enum Key {
     Trans,
     /// Any confirmed tag.
     Tag,
+    /// `yes` when the pair's family is variant-sensitive for its model (whole-module
+    /// pairs only; other pairs have no value).
+    Sensitive,
 }
 
 impl Key {
-    pub const ALL: [Key; 10] = [
+    pub const ALL: [Key; 11] = [
         Key::Model,
         Key::Variant,
         Key::Program,
@@ -48,6 +51,7 @@ impl Key {
         Key::Base,
         Key::Trans,
         Key::Tag,
+        Key::Sensitive,
     ];
 
     pub fn name(self) -> &'static str {
@@ -62,6 +66,7 @@ impl Key {
             Key::Base => "base",
             Key::Trans => "trans",
             Key::Tag => "tag",
+            Key::Sensitive => "sensitive",
         }
     }
 
@@ -172,6 +177,9 @@ fn any_value<R: FilterRow>(key: Key, row: &R, mut f: impl FnMut(&str) -> bool) -
                 || side(row.trans_category(), row.trans_correct(), &mut f)
         }
         Key::Tag => row.tags().any(f),
+        Key::Sensitive => row
+            .variant_sensitive()
+            .is_some_and(|s| f(if s { "yes" } else { "no" })),
     }
 }
 

@@ -155,6 +155,14 @@ fn pattern(
     if matches!(op, Op::Contains | Op::LacksText) {
         return Ok(Pattern::contains(value));
     }
+    if key == Key::Sensitive && !matches!(value, "yes" | "no") {
+        return Err(FilterError::at(
+            source,
+            pos,
+            value,
+            format!("unknown value \"{value}\" of sensitive (expected yes or no)"),
+        ));
+    }
     if key == Key::Flip && !value.contains(['*', '?']) {
         let upper = value.to_ascii_uppercase();
         if !FLIPS.contains(&upper.as_str()) {

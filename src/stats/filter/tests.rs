@@ -97,7 +97,7 @@ fn unknown_key_points_at_the_word() {
     assert_eq!(
         e.to_string(),
         "filter:1:13: unknown key \"modle\" (expected model, variant, program, stratum, \
-         behavior, flip, category, base, trans, tag)"
+         behavior, flip, category, base, trans, tag, sensitive)"
     );
 }
 
@@ -214,4 +214,29 @@ proptest! {
             prop_assert!(e.line >= 1 && e.column >= 1);
         }
     }
+}
+
+#[test]
+fn sensitive_holds_for_family_pairs_by_their_flag_and_checks_its_value() {
+    use crate::study::PairRecord;
+    let line = |extra: &str| {
+        format!(
+            r#"{{"model": "m", "variant": "v", "program": "f", "stratum": "arbiter", "behavior": "sound", "base": true, "trans": false{extra}}}"#
+        )
+    };
+    let sensitive: PairRecord =
+        serde_json::from_str(&line(r#", "variant_sensitive": true"#)).unwrap();
+    let stable: PairRecord =
+        serde_json::from_str(&line(r#", "variant_sensitive": false"#)).unwrap();
+    let fragment: PairRecord = serde_json::from_str(&line("")).unwrap();
+    let f = |e: &str, p: &PairRecord| Filter::parse(e).unwrap().matches(p);
+    assert!(f("sensitive=yes", &sensitive));
+    assert!(!f("sensitive=yes", &stable));
+    assert!(f("sensitive=no", &stable));
+    // A pair that is not of a family has no value: neither yes nor no holds.
+    assert!(!f("sensitive=yes", &fragment) && !f("sensitive=no", &fragment));
+    assert!(f("sensitive!=yes", &fragment));
+    let e = Filter::parse("flip=CW sensitive=maybe").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 19));
+    assert!(e.message.contains("expected yes or no"), "{}", e.message);
 }

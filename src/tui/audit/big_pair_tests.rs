@@ -58,6 +58,7 @@ pub fn big_study(n: usize) -> StudyView {
             tags: vec![],
             pair_hash: None,
             class: None,
+            sensitive: None,
             raw_key: None,
             sample: 0,
         }],

@@ -32,6 +32,11 @@ const COLUMNS: [(&str, &str, &str); 8] = [
     ("mutants", "mutants_caught", "mutants"),
 ];
 
+/// What the two "sound" figures mean, under the table: the dashboard counts the sound
+/// properties of syntax-valid outputs only (EquivSVA's rule), where `flipscope score`'s
+/// summary counts every output's; and how to list the variant-sensitive families.
+pub const FOOTNOTE: &str = " sound: of syntax-valid outputs only (score's total counts every output) · var.-sens.: filter sensitive=yes ";
+
 /// Each model's counts over the outputs the dashboard's selection keeps.
 pub fn counts(shell: &Shell) -> Vec<(String, BTreeMap<&'static str, u64>)> {
     let Some(study) = shell.family else {
@@ -102,7 +107,8 @@ pub fn draw(shell: &Shell, frame: &mut Frame, area: Rect) {
         .title_top(Line::styled(
             " Family figures (EquivSVA; intervals: flipscope metrics) ",
             theme.style(Role::Title),
-        ));
+        ))
+        .title_bottom(Line::styled(FOOTNOTE, theme.style(Role::Muted)));
     let body = if body.is_empty() {
         vec![Row::new(vec![Cell::from("no outputs match")]).style(theme.style(Role::Muted))]
     } else {

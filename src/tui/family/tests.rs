@@ -545,3 +545,43 @@ fn enter_on_a_transfer_cell_or_the_counterexample_chooses_whose_trace() {
     press(&mut app, "BackTab j");
     assert_eq!(app.family_audit().unwrap().whose, None);
 }
+
+#[test]
+fn the_queue_lists_the_variant_sensitive_families_pairs() {
+    let mut app = family_app((120, 40), None);
+    let sensitive: Vec<usize> = (0..app.study.pairs.len())
+        .filter(|&i| app.study.pairs[i].sensitive == Some(true))
+        .collect();
+    assert!(
+        app.study.pairs.iter().all(|p| p.sensitive.is_some()),
+        "every family pair says whether its family is variant-sensitive"
+    );
+    for (filter, want) in [("sensitive=yes", true), ("sensitive=no", false)] {
+        press(&mut app, "x /");
+        type_text(&mut app, filter);
+        press(&mut app, "Enter");
+        let expected = app
+            .study
+            .pairs
+            .iter()
+            .filter(|p| p.sensitive == Some(want))
+            .count();
+        assert_eq!(app.queue.visible.len(), expected, "{filter}");
+        assert!(
+            app.queue
+                .visible
+                .iter()
+                .all(|&i| app.study.pairs[i].sensitive == Some(want)),
+            "{filter}"
+        );
+    }
+    assert!(
+        !sensitive.is_empty(),
+        "the test study has a variant-sensitive family"
+    );
+    // The dashboard explains its sound figure and points at the filter.
+    press(&mut app, "x M");
+    settle(&mut app);
+    let text = screen_text(&app);
+    assert!(text.contains("var.-sens.: filter sensitive=yes"), "{text}");
+}

@@ -26,6 +26,9 @@ impl FilterRow for PairView {
     fn behavior_class(&self) -> Option<&str> {
         self.class.as_deref()
     }
+    fn variant_sensitive(&self) -> Option<bool> {
+        self.sensitive
+    }
     fn tags(&self) -> impl Iterator<Item = &str> {
         self.tags.iter().map(String::as_str)
     }
@@ -60,6 +63,7 @@ mod tests {
             tags: vec!["dropped-predicate".into()],
             pair_hash: None,
             class: None,
+            sensitive: None,
             raw_key: None,
             sample: 0,
         };

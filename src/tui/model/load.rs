@@ -398,6 +398,7 @@ fn side_view(side: Side) -> SideView {
 /// One pair as a queue row.
 pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
     let class = crate::stats::row::FilterRow::behavior_class(&p).map(|c| line(c.to_string()));
+    let sensitive = crate::stats::row::FilterRow::variant_sensitive(&p);
     let flip = p.flip_class();
     let key = PairKey {
         model: p.model,
@@ -417,6 +418,7 @@ pub fn pair_view(p: PairRecord, tags: Vec<String>) -> PairView {
     let raw_key = (shown != key).then(|| Box::new(key));
     PairView {
         class,
+        sensitive,
         flip,
         program: shown.program,
         stratum: line(p.stratum),

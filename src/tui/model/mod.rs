@@ -54,6 +54,9 @@ pub struct PairView {
     /// The behavior class of a pair derived from property verdicts (an EquivSVA
     /// family's category), for `category=`; `None` for VERT pairs.
     pub class: Option<String>,
+    /// Whether the pair's family is variant-sensitive for its model (family pairs;
+    /// the filter's `sensitive` key).
+    pub sensitive: Option<bool>,
     /// The pair's key as the study spells it, when the texts above differ from it
     /// (they are escaped for the terminal): the annotation store's key.
     pub raw_key: Option<Box<crate::study::PairKey>>,

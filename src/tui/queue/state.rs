@@ -432,6 +432,7 @@ mod tests {
                 tags: vec![],
                 pair_hash: None,
                 class: None,
+                sensitive: None,
                 raw_key: None,
                 sample: 0,
             });
