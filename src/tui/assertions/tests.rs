@@ -409,3 +409,38 @@ fn the_waveform_scrolls_to_its_last_signals_and_through_its_cycles() {
         text(&app)
     );
 }
+
+#[test]
+fn the_statement_keeps_its_room_and_long_names_stay_apart() {
+    let mut app = app(80, 24);
+    let s = app.assertions.as_mut().unwrap();
+    let mut study = (*s.study).clone();
+    let long = [
+        "arithmetic_core_2d_fht_butterfly_a",
+        "arithmetic_core_2d_fht_butterfly_b",
+    ];
+    for (i, v) in study.views.iter_mut().enumerate() {
+        v.unit.program = long[i % 2].to_string();
+        v.unit.model = "meta-llama/CodeLlama-70b-Instruct-hf".into();
+    }
+    *s = AssertionsState::new(Arc::new(study));
+    let t = text(&app);
+    let row = t
+        .lines()
+        .find(|l| l.contains("assert property"))
+        .expect("a row");
+    let statement = &row[row.find("assert").unwrap()..];
+    assert!(
+        statement.trim_end_matches(['│', ' ']).chars().count() >= 16,
+        "{t}"
+    );
+    // The designs are cut apart, the model keeps its name over its organisation.
+    let shown: Vec<&str> = t
+        .lines()
+        .filter(|l| l.contains("assert property"))
+        .map(|l| l.trim_start_matches('│').split(' ').next().unwrap())
+        .collect();
+    assert!(shown.iter().all(|d| d.contains('…')), "{t}");
+    assert_ne!(shown[0], shown[1], "{t}");
+    assert!(t.contains("…/"), "{t}");
+}

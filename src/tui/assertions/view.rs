@@ -12,8 +12,8 @@ use crate::tui::assertions::AssertionsState;
 use crate::tui::layout::frame_areas;
 use crate::tui::shell::Shell;
 use crate::tui::theme::{Role, Theme};
-use crate::tui::widgets::ellipsis::{Cut, fit};
-use crate::tui::widgets::table::{DataTable, TableRow};
+use crate::tui::widgets::ellipsis::{Cut, distinct_cut, fit};
+use crate::tui::widgets::table::{DataTable, TableRow, fit_widths};
 
 /// Lines of the header block (borders included).
 pub const HEADER: u16 = 4;
@@ -58,6 +58,7 @@ pub fn agree_role(word: &str) -> Role {
 struct AssertionRow<'a> {
     view: &'a AssertionView,
     widths: [u16; 2],
+    cuts: [Cut; 2],
 }
 
 impl TableRow for AssertionRow<'_> {
@@ -68,8 +69,8 @@ impl TableRow for AssertionRow<'_> {
         let agree = self.view.agree().to_string();
         let text: String = u.text.split_whitespace().collect::<Vec<_>>().join(" ");
         vec![
-            Cell::from(fit(&u.program, usize::from(self.widths[0]), Cut::Middle)),
-            Cell::from(fit(&u.model, usize::from(self.widths[1]), Cut::End)),
+            Cell::from(fit(&u.program, usize::from(self.widths[0]), self.cuts[0])),
+            Cell::from(fit(&u.model, usize::from(self.widths[1]), self.cuts[1])),
             Cell::from(u.shots.map(|k| k.to_string()).unwrap_or_default()),
             Cell::from(u.index.to_string()),
             Cell::from(jasper.clone()).style(theme.style(verdict_role(&jasper))),
@@ -78,6 +79,58 @@ impl TableRow for AssertionRow<'_> {
             Cell::from(text),
         ]
     }
+}
+
+/// The short columns' widths (shots, N, the two verdicts, agree) and the spaces
+/// between the eight columns.
+const FIXED: u16 = 5 + 3 + 6 + 11 + 5 + 7;
+
+/// The design and model columns' widths in a table `width` cells wide: their widest
+/// cells when they fit, shrunk (widest first) so that the assertion statement, the
+/// column that says most, keeps at least a quarter of the row (and 16 cells).
+fn budget(s: &AssertionsState, width: u16) -> [u16; 2] {
+    let widest = |f: &dyn Fn(&AssertionView) -> usize| {
+        s.visible
+            .iter()
+            .map(|&i| f(&s.study.views[i]))
+            .max()
+            .unwrap_or(0)
+            .min(usize::from(u16::MAX)) as u16
+    };
+    let natural = [
+        widest(&|v| v.unit.program.chars().count()),
+        widest(&|v| v.unit.model.chars().count()),
+    ];
+    let inner = width.saturating_sub(2);
+    let statement = (inner / 4).max(16);
+    let available = inner.saturating_sub(FIXED + statement);
+    let w = fit_widths(&[6, 5], &natural, available, 4);
+    [w[0], w[1]]
+}
+
+/// The distinct values of a column, sorted.
+fn unique(mut v: Vec<&str>) -> Vec<&str> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The cuts that keep the shown designs and models distinct at `widths`.
+fn cuts(s: &AssertionsState, widths: [u16; 2]) -> [Cut; 2] {
+    let designs: Vec<&str> = s
+        .visible
+        .iter()
+        .map(|&i| s.study.views[i].unit.program.as_str())
+        .collect();
+    let models: Vec<&str> = s
+        .visible
+        .iter()
+        .map(|&i| s.study.views[i].unit.model.as_str())
+        .collect();
+    [
+        distinct_cut(&unique(designs), usize::from(widths[0]), Cut::Middle),
+        distinct_cut(&unique(models), usize::from(widths[1]), Cut::Path),
+    ]
 }
 
 /// Draws the queue into `area`.
@@ -123,14 +176,9 @@ pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
     );
     let capacity = DataTable::<AssertionRow>::capacity(table);
     let offset = s.offset.min(s.visible.len().saturating_sub(1));
-    let design_w = s
-        .visible
-        .iter()
-        .map(|&i| s.study.views[i].unit.program.chars().count())
-        .max()
-        .unwrap_or(6)
-        .clamp(6, 24) as u16;
-    let widths = [design_w, 14];
+    let widths = budget(s, table.width);
+    let [design_w, model_w] = widths;
+    let cuts = cuts(s, widths);
     let window = s
         .visible
         .iter()
@@ -139,11 +187,12 @@ pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
         .map(|&i| AssertionRow {
             view: &s.study.views[i],
             widths,
+            cuts,
         })
         .collect();
     let constraints = vec![
         Constraint::Length(design_w),
-        Constraint::Length(14),
+        Constraint::Length(model_w),
         Constraint::Length(5),
         Constraint::Length(3),
         Constraint::Length(6),

@@ -117,7 +117,7 @@ pub fn fit_tags(tags: &[String], width: usize) -> String {
 
 /// The cuts of the program, stratum, behavior, model and variant columns at `widths`.
 fn column_cuts(q: &crate::tui::queue::Queue, widths: &[u16]) -> [Cut; 5] {
-    const PREFERRED: [Cut; 5] = [Cut::Middle, Cut::Middle, Cut::End, Cut::Middle, Cut::End];
+    const PREFERRED: [Cut; 5] = [Cut::Middle, Cut::Middle, Cut::End, Cut::Path, Cut::End];
     std::array::from_fn(|c| distinct_cut(&q.distinct[c], usize::from(widths[c]), PREFERRED[c]))
 }
 
@@ -144,7 +144,15 @@ pub fn draw(shell: &Shell, frame: &mut Frame, area: Rect) {
     let rows = DataTable::<QueueRow>::capacity(table);
     let offset = q.offset.min(q.visible.len().saturating_sub(1));
     // A family pair's behavior reads `sound` on every row: the column is left out.
-    let fitted = fitted_widths(&q.natural_widths, table.width, shell.family.is_some());
+    // Until a pair is tagged the tags column needs only its heading's room.
+    let tagged = shell.study.pairs.iter().any(|p| !p.tags.is_empty());
+    let tags_min = if tagged { TAGS_MIN } else { TAGS_HEADING };
+    let fitted = fitted_widths(
+        &q.natural_widths,
+        table.width,
+        shell.family.is_some(),
+        tags_min,
+    );
     let cuts = column_cuts(q, &fitted);
     let used: u16 = fitted.iter().sum::<u16>() + MARKS_WIDTH + COLUMNS.len() as u16 + 2;
     let tags_width = table.width.saturating_sub(used) as usize;
@@ -225,8 +233,10 @@ fn draw_empty(shell: &Shell, frame: &mut Frame, area: Rect) {
     );
 }
 
-/// The tags column keeps at least this many cells; the others fit in what is left.
+/// The tags column keeps at least this many cells once a pair is tagged (before, its
+/// heading's); the others fit in what is left.
 const TAGS_MIN: u16 = 10;
+const TAGS_HEADING: u16 = 4;
 
 /// The column of marks (Space) and notes.
 const MARKS_WIDTH: u16 = 2;
@@ -235,9 +245,14 @@ const MARKS_WIDTH: u16 = 2;
 /// marks column, the one-cell column spacing and the tags column's minimum taken off):
 /// each at its widest cell when they fit, shrunk evenly from the widest when not. The
 /// tags column takes the rest.
-fn fitted_widths(natural: &[u16; 8], width: u16, without_behavior: bool) -> Vec<u16> {
+fn fitted_widths(
+    natural: &[u16; 8],
+    width: u16,
+    without_behavior: bool,
+    tags_min: u16,
+) -> Vec<u16> {
     let spacing = COLUMNS.len() as u16;
-    let available = width.saturating_sub(2 + spacing + TAGS_MIN + MARKS_WIDTH);
+    let available = width.saturating_sub(2 + spacing + tags_min + MARKS_WIDTH);
     let mut header: Vec<u16> = COLUMNS[..8].iter().map(|h| h.len() as u16).collect();
     let mut natural = *natural;
     if without_behavior {

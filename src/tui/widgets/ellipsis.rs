@@ -1,7 +1,9 @@
 //! Shortening cell text to a column's width with an ellipsis, so a cut is visible:
 //! at the end (`dropped-pre…`) where the start says most, in the middle
 //! (`sim-deep…v2-lite`) where both ends do, as in model names and strata, or at the
-//! start (`…if/async`) where the end tells values apart.
+//! start (`…if/async`) where the end tells values apart, or, for a model's
+//! `organisation/name`, the organisation first (`…/Qwen2.5-Coder-7B-Instruct-4bit`),
+//! since the name is what names the model.
 
 /// Where the ellipsis goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -9,6 +11,9 @@ pub enum Cut {
     End,
     Middle,
     Start,
+    /// Drops the leading `path/` parts first (`…/name`); a name still too long is cut
+    /// in the middle too. Text without `/` is cut in the middle.
+    Path,
 }
 
 /// `text` in at most `width` characters: unchanged when it fits, else shortened with
@@ -26,6 +31,7 @@ pub fn fit(text: &str, width: usize, cut: Cut) -> String {
         Cut::End => (keep, 0),
         Cut::Middle => (keep - keep / 2, keep / 2),
         Cut::Start => (0, keep),
+        Cut::Path => return fit_path(text, width),
     };
     if cut == Cut::Start {
         let mut out = String::from('…');
@@ -36,6 +42,19 @@ pub fn fit(text: &str, width: usize, cut: Cut) -> String {
     out.push('…');
     out.extend(text.chars().skip(len - tail));
     out
+}
+
+/// [`Cut::Path`]: `…/name` when that fits, else `…/` and the name cut in the middle
+/// (from 4 cells), else the whole text cut in the middle.
+fn fit_path(text: &str, width: usize) -> String {
+    let Some(slash) = text.rfind('/') else {
+        return fit(text, width, Cut::Middle);
+    };
+    let name = &text[slash + 1..];
+    if width < 4 || name.is_empty() {
+        return fit(text, width, Cut::Middle);
+    }
+    format!("…/{}", fit(name, width - 2, Cut::Middle))
 }
 
 /// The cut that keeps the `values` of a column distinct at `width` (the column's own
@@ -50,7 +69,7 @@ pub fn distinct_cut<S: AsRef<str>>(values: &[S], width: usize, preferred: Cut) -
             .iter()
             .all(|v| seen.insert(fit(v.as_ref(), width, cut)))
     };
-    [preferred, Cut::End, Cut::Start, Cut::Middle]
+    [preferred, Cut::End, Cut::Start, Cut::Middle, Cut::Path]
         .into_iter()
         .find(|&c| distinct(c))
         .unwrap_or(preferred)
@@ -78,6 +97,19 @@ mod tests {
         assert_eq!(fit("nested-if/async", 9, Cut::Start), "…if/async");
     }
 
+    #[test]
+    fn a_path_cut_drops_the_organisation_first() {
+        let model = "mlx-community/Qwen2.5-Coder-7B-Instruct-4bit";
+        assert_eq!(fit(model, 44, Cut::Path), model);
+        assert_eq!(
+            fit(model, 40, Cut::Path),
+            "…/Qwen2.5-Coder-7B-Instruct-4bit"
+        );
+        assert_eq!(fit(model, 16, Cut::Path), "…/Qwen2.5…t-4bit");
+        assert_eq!(fit("fixture-model", 8, Cut::Path), "fixt…del");
+        assert_eq!(fit(model, 3, Cut::Path), "m…t");
+    }
+
     proptest! {
         #[test]
         fn never_wider_than_the_column(text in "\\PC{0,40}", width in 0usize..50) {
@@ -86,6 +118,8 @@ mod tests {
             let out = fit(&text, width, Cut::End);
             prop_assert!(out.chars().count() <= width);
             let out = fit(&text, width, Cut::Start);
+            prop_assert!(out.chars().count() <= width);
+            let out = fit(&text, width, Cut::Path);
             prop_assert!(out.chars().count() <= width);
         }
     }
