@@ -165,6 +165,34 @@ impl Key {
         ])
     }
 
+    /// The key as the key table spells it (`Ctrl-p`, `G`, `PageDown`, `Space`), a
+    /// control character escaped: what the status line names.
+    pub fn spelled(&self) -> String {
+        let name = match self.code {
+            KeyCode::Char(' ') => "Space".to_string(),
+            KeyCode::Char(c) if c.is_control() => c.escape_default().to_string(),
+            KeyCode::Char(c) => c.to_string(),
+            KeyCode::Enter => "Enter".into(),
+            KeyCode::Esc => "Esc".into(),
+            KeyCode::Tab => "Tab".into(),
+            KeyCode::BackTab => "BackTab".into(),
+            KeyCode::Backspace => "Backspace".into(),
+            KeyCode::Up => "Up".into(),
+            KeyCode::Down => "Down".into(),
+            KeyCode::Left => "Left".into(),
+            KeyCode::Right => "Right".into(),
+            KeyCode::PageUp => "PageUp".into(),
+            KeyCode::PageDown => "PageDown".into(),
+            KeyCode::Home => "Home".into(),
+            KeyCode::End => "End".into(),
+            KeyCode::F(n) => format!("F{n}"),
+            other => format!("{other:?}"),
+        };
+        let ctrl = if self.ctrl { "Ctrl-" } else { "" };
+        let alt = if self.alt { "Alt-" } else { "" };
+        format!("{ctrl}{alt}{name}")
+    }
+
     /// The key of a terminal event.
     pub fn from_event(event: KeyEvent) -> Key {
         Key {
@@ -395,6 +423,21 @@ mod tests {
         assert_eq!(map.action(Mode::Finder, key("Ctrl-p")), Some(Action::Up));
         assert_eq!(map.action(Mode::Filter, key("Ctrl-c")), Some(Action::Quit));
         assert_eq!(map.action(Mode::Filter, key("F1")), None);
+    }
+
+    #[test]
+    fn keys_are_spelled_as_the_table_writes_them() {
+        for text in [
+            "j", "G", "?", "Ctrl-p", "Alt-x", "Enter", "BackTab", "PageDown", "Space", "F1",
+        ] {
+            assert_eq!(key(text).spelled(), text);
+        }
+        let bell = Key {
+            code: KeyCode::Char('\u{7}'),
+            ctrl: false,
+            alt: false,
+        };
+        assert_eq!(bell.spelled(), "\\u{7}", "no raw control character");
     }
 
     #[test]

@@ -257,10 +257,19 @@ pub fn apply_input(app: &mut App, input: Input) -> Step {
                 // A terminal sends Escape then a key in one read as ESC-key, which
                 // crossterm reads as Alt-key: an unbound Alt-key is both keys, in order.
                 None => {
+                    let mut done = false;
                     for key in key.escape_then_key().into_iter().flatten() {
                         if let Some(action) = app.keymap.action(app.mode(), key) {
                             app.update(action);
+                            done = true;
                         }
+                    }
+                    // A key that does nothing here says so, rather than nothing at all.
+                    if !done {
+                        app.message = Some(format!(
+                            "{} does nothing on this screen (? lists its keys)",
+                            key.spelled()
+                        ));
                     }
                 }
             }

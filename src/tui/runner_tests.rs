@@ -127,3 +127,35 @@ fn escape_and_a_key_read_together_are_both_applied() {
 fn key_of(c: char) -> crate::tui::keymap::Key {
     crate::tui::keymap::Key::from_event(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
 }
+
+#[test]
+fn a_key_that_does_nothing_says_so() {
+    let mut app = crate::tui::testing::AppBuilder::synthetic(5).build();
+    // `z` is bound on no screen.
+    assert!(matches!(apply_input(&mut app, key('z')), Step::Applied));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("z does nothing on this screen (? lists its keys)")
+    );
+    // A bound key acts, and says nothing of the kind.
+    app.message = None;
+    apply_input(&mut app, key('j'));
+    assert!(app.message.is_none(), "{:?}", app.message);
+}
+
+#[test]
+fn m_opens_the_metrics_from_the_audit_and_esc_comes_back() {
+    let mut app = AppBuilder::synthetic(5).build();
+    app.update(Action::ClearFilters);
+    app.update(Action::Open);
+    assert_eq!(app.screen, crate::tui::app::Screen::Audit);
+    let pair = app.audit.as_ref().map(|a| a.pair);
+    apply_input(&mut app, key('M'));
+    assert_eq!(app.screen, crate::tui::app::Screen::Dashboard);
+    apply_input(
+        &mut app,
+        Input::Terminal(Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE))),
+    );
+    assert_eq!(app.screen, crate::tui::app::Screen::Audit);
+    assert_eq!(app.audit.as_ref().map(|a| a.pair), pair);
+}

@@ -38,8 +38,12 @@ impl App {
         None
     }
 
-    /// Shows the dashboard (its figures are asked for by `sync_dashboard`).
+    /// Shows the dashboard (its figures are asked for by `sync_dashboard`). From an
+    /// audit screen, Esc (or `M`) on the dashboard comes back to the pair audited.
     pub(crate) fn open_dashboard(&mut self) {
+        if matches!(self.screen, Screen::Audit | Screen::Family) {
+            self.push_back(Screen::Dashboard);
+        }
         self.screen = Screen::Dashboard;
         self.overlay = None;
     }

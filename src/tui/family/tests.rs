@@ -585,3 +585,17 @@ fn the_queue_lists_the_variant_sensitive_families_pairs() {
     let text = screen_text(&app);
     assert!(text.contains("var.-sens.: filter sensitive=yes"), "{text}");
 }
+
+#[test]
+fn m_opens_the_metrics_from_the_family_screen_and_esc_comes_back() {
+    let mut app = on_ternary((120, 40));
+    let audited = app.family_audit().unwrap().pair;
+    press(&mut app, "M");
+    assert_eq!(app.screen, Screen::Dashboard);
+    press(&mut app, "Esc");
+    assert_eq!(app.screen, Screen::Family);
+    assert_eq!(app.family_audit().unwrap().pair, audited);
+    // `M` on the dashboard goes back the same way.
+    press(&mut app, "M M");
+    assert_eq!(app.screen, Screen::Family);
+}
