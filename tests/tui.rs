@@ -1176,7 +1176,7 @@ fn journey_equivsva_family_screen_shows_a_counterexample() {
     tmux.wait_for(&["ternary_next", "counter_0001", "of 3 pairs"]);
     tmux.keys(&["Enter"]);
     let screen = tmux.wait_for(&[
-        "Counterexample of p_full_late",
+        "Counterexample 1/4: p_full_late on ternary_next",
         "[property fails]",
         "canonical_next",
     ]);
