@@ -51,8 +51,40 @@ pub fn code_lines_in(
                     theme.style(Role::Muted),
                 ));
             }
-            spans.extend(styled_spans(line, roles, marks, theme));
+            spans.extend(expand_tabs(styled_spans(line, roles, marks, theme)));
             Line::from(spans)
+        })
+        .collect()
+}
+
+/// Columns between tab stops: a terminal cell shows a tab as nothing, so a tab in
+/// RTL (`input\trstn;`) is drawn as spaces to the next multiple of this.
+pub const TAB_STOP: usize = 4;
+
+/// `spans` (one line) with every tab replaced by spaces up to the next tab stop,
+/// counted from the line's start.
+pub fn expand_tabs(spans: Vec<Span<'static>>) -> Vec<Span<'static>> {
+    let mut column = 0;
+    spans
+        .into_iter()
+        .map(|mut sp| {
+            if !sp.content.contains('\t') {
+                column += sp.content.chars().count();
+                return sp;
+            }
+            let mut out = String::with_capacity(sp.content.len() + TAB_STOP);
+            for c in sp.content.chars() {
+                if c == '\t' {
+                    let n = TAB_STOP - column % TAB_STOP;
+                    out.extend(std::iter::repeat_n(' ', n));
+                    column += n;
+                } else {
+                    out.push(c);
+                    column += 1;
+                }
+            }
+            sp.content = out.into();
+            sp
         })
         .collect()
 }
@@ -143,7 +175,18 @@ pub fn window_line(
             theme.style(Role::Muted),
         ));
     }
-    spans.extend(styled_spans(&line[start..end], &roles, &marks, theme));
+    // A tab is one column here (the window is counted in characters); whole lines
+    // (`code_lines`) expand tabs to their stops.
+    spans.extend(
+        styled_spans(&line[start..end], &roles, &marks, theme)
+            .into_iter()
+            .map(|mut sp| {
+                if sp.content.contains('\t') {
+                    sp.content = sp.content.replace('\t', " ").into();
+                }
+                sp
+            }),
+    );
     clip_line(&Line::from(spans), gutter, skip - from, width, theme)
 }
 
@@ -199,6 +242,20 @@ pub fn styled_spans(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tabs_are_drawn_as_spaces_to_the_next_stop() {
+        let theme = Theme::builtin(crate::tui::theme::ThemeKind::Dark);
+        let lines = code_lines("input\trstn;\n\tx\ty", None, &[], false, &theme);
+        let text = |l: &Line| {
+            l.spans
+                .iter()
+                .map(|s| s.content.as_ref())
+                .collect::<String>()
+        };
+        assert_eq!(text(&lines[0]), "input   rstn;");
+        assert_eq!(text(&lines[1]), "    x   y");
+    }
     use crate::tui::theme::ThemeKind;
 
     #[test]
