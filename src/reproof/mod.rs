@@ -10,6 +10,7 @@
 //! outside the lowered subset.
 
 pub mod agreement;
+pub mod agreement_text;
 pub mod assertion_view;
 pub mod cause;
 pub mod cause_kind;

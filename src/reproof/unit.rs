@@ -56,6 +56,24 @@ pub fn bind_not_taken(name: &str) -> bool {
 }
 
 impl AssertionUnit {
+    /// Its key in the annotation store: the design as the program, the model, the
+    /// `original` variant and `k-shot #N` (`#N` without shots) as the behavior, so
+    /// an auditor's tags and notes on an assertion live in `annotations.jsonl` beside
+    /// the pairs' (docs/annotations.md).
+    pub fn annotation_key(&self) -> crate::study::PairKey {
+        let behavior = match self.shots {
+            Some(k) => format!("{k}-shot #{}", self.index),
+            None => format!("#{}", self.index),
+        };
+        crate::study::PairKey {
+            model: self.model.clone(),
+            variant: crate::study::ORIGINAL.to_string(),
+            program: self.program.clone(),
+            behavior,
+            sample: 0,
+        }
+    }
+
     /// The external side as the agreement table counts it: `proven`, `cex`, `error`
     /// (the run failed on the whole file) or `none`.
     pub fn external_class(&self) -> &str {

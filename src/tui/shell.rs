@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::study::PairKey;
 use crate::tui::agreement::state::AgreementView;
 use crate::tui::family::model::FamilyStudy;
 use crate::tui::jobs::JobKind;
@@ -70,18 +71,34 @@ impl Shell<'_> {
     /// open, shows every note too).
     pub fn note_of(&self, i: usize) -> Option<String> {
         let pair = self.study.pairs.get(i)?;
-        let key = pair_key(pair);
-        let decided = self
-            .tagging
-            .store
-            .as_ref()
-            .is_some_and(|s| s.audits().contains_key(&key));
-        let note = if decided {
-            self.tagging.note_of(pair)
+        self.note_on(&pair_key(pair))
+    }
+
+    /// The note of the item of `key` (a pair, or an AssertionBench assertion), as
+    /// [`Shell::note_of`].
+    pub fn note_on(&self, key: &PairKey) -> Option<String> {
+        let note = if self.decided(key) {
+            self.tagging.note_on(key)
         } else {
-            self.study.notes.get(&key).cloned()
+            self.study.notes.get(key).cloned()
         };
         note.filter(|n| !n.trim().is_empty())
+    }
+
+    /// The tags of the item of `key`: the store's once it has decided it, else
+    /// `loaded` (what the study's annotations files hold).
+    pub fn tags_on(&self, key: &PairKey, loaded: Option<&Vec<String>>) -> Vec<String> {
+        if self.decided(key) {
+            return self.tagging.tags_on(key).unwrap_or_default();
+        }
+        loaded.cloned().unwrap_or_default()
+    }
+
+    fn decided(&self, key: &PairKey) -> bool {
+        self.tagging
+            .store
+            .as_ref()
+            .is_some_and(|s| s.audits().contains_key(key))
     }
 
     /// `sample 3/30 audited (seed 42)` while the sample is shown.

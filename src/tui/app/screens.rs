@@ -15,7 +15,9 @@ impl App {
 
     /// Back from the programs screen: to the queue when there are pairs to show.
     pub(crate) fn close_programs(&mut self) {
-        if self.study.pairs.is_empty() && self.raw.is_none() {
+        if self.assertions.is_some() {
+            self.screen = Screen::Assertions;
+        } else if self.study.pairs.is_empty() && self.raw.is_none() {
             self.message = Some("no pairs yet: generate, then score (see the hint)".into());
         } else {
             self.screen = Screen::Queue;

@@ -6,7 +6,7 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 use super::model::DesignText;
 use super::state::{AssertionAudit, AssertionPane};
@@ -16,7 +16,8 @@ use crate::tui::assertions::AssertionsState;
 use crate::tui::shell::Shell;
 use crate::tui::text::highlight::text_key;
 use crate::tui::theme::Role;
-use crate::tui::widgets::code::code_lines;
+use crate::tui::widgets::code::{clip_line, code_lines};
+use crate::tui::widgets::pane::{pane_block, with_position};
 use crate::tui::widgets::waveform::Waveform;
 
 /// The RTL pane's text: the design's files, each under its name.
@@ -30,6 +31,21 @@ pub fn rtl_text(design: &DesignText) -> String {
         }
     }
     out
+}
+
+/// The line (0-based) of the RTL pane's text where the top module is declared, so the
+/// pane opens on the design rather than a licence header; 0 when it is not found.
+pub fn top_line(design: &DesignText) -> usize {
+    let text = rtl_text(design);
+    text.lines()
+        .position(|l| {
+            let mut words = l
+                .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                .filter(|w| !w.is_empty());
+            let first = words.next();
+            matches!(first, Some("module" | "macromodule")) && words.next() == Some(&design.top)
+        })
+        .unwrap_or(0)
 }
 
 /// The areas: title line, RTL | assertion, waveform.
@@ -48,13 +64,6 @@ fn areas(area: Rect) -> [Rect; 4] {
 /// Lines a pane scrolls by a page.
 pub fn page(size: (u16, u16)) -> usize {
     (size.1 as usize * 55 / 100).saturating_sub(4).max(1)
-}
-
-fn block<'a>(shell: &Shell, title: &'a str, focused: bool) -> Block<'a> {
-    let theme = &shell.theme;
-    Block::bordered()
-        .border_style(theme.style(if focused { Role::Focus } else { Role::Border }))
-        .title_top(Line::styled(format!(" {title} "), theme.style(Role::Title)))
 }
 
 pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
@@ -84,6 +93,13 @@ pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
                 format!("agree {}", view.agree()),
                 theme.style(agree_role(view.agree())),
             ),
+            Span::styled(
+                match super::tagging::tags_of(shell, s, audit.index) {
+                    t if t.is_empty() => "  tags none".to_string(),
+                    t => format!("  tags {}", t.join(",")),
+                },
+                theme.style(Role::Key),
+            ),
         ])),
         title,
     );
@@ -94,8 +110,6 @@ pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
             let text = rtl_text(design);
             let highlighted = shell.highlights.get(&text_key(&text));
             let lines = code_lines(&text, highlighted.map(|h| h.as_ref()), &[], true, theme);
-            let visible = rtl_area.height.saturating_sub(2) as usize;
-            let scroll = audit.scroll[0].min(lines.len().saturating_sub(visible));
             // The top module names the design: shown only where the program's id differs.
             let top = if design.top == u.program {
                 String::new()
@@ -107,23 +121,35 @@ pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
                 design.clock.as_deref().unwrap_or("the assertions' own"),
                 design.reset.as_deref().unwrap_or("none")
             );
-            frame.render_widget(
-                Paragraph::new(lines)
-                    .block(block(shell, &name, focused(AssertionPane::Rtl)))
-                    .scroll((scroll as u16, 0)),
-                rtl_area,
-            );
+            let b = pane_block(theme, name, focused(AssertionPane::Rtl));
+            let inner = b.inner(rtl_area);
+            let visible = inner.height as usize;
+            let scroll = audit.scroll[0].min(lines.len().saturating_sub(visible));
+            let b = with_position(b, theme, scroll, visible, lines.len());
+            let gutter = text.lines().count().max(1).to_string().len() + 1;
+            let shown: Vec<Line> = lines
+                .iter()
+                .skip(scroll)
+                .take(visible)
+                .map(|l| clip_line(l, gutter, 0, inner.width as usize, theme))
+                .collect();
+            frame.render_widget(Paragraph::new(shown).block(b), rtl_area);
         }
         None => frame.render_widget(
-            Paragraph::new("the design's files are not in the study").block(block(
-                shell,
+            Paragraph::new("the design's files are not in the study").block(pane_block(
+                theme,
                 "RTL",
                 focused(AssertionPane::Rtl),
             )),
             rtl_area,
         ),
     }
-    let lines = assertion_lines(shell, view);
+    let mut lines = assertion_lines(shell, view);
+    if let Some(note) = super::tagging::note_of(shell, s, audit.index) {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("✎ note", theme.style(Role::Header)));
+        lines.extend(note.lines().map(|l| Line::raw(l.to_string())));
+    }
     let visible = assertion_area.height.saturating_sub(2) as usize;
     let scroll = audit.scroll[1].min(lines.len().saturating_sub(visible));
     let title = format!(
@@ -133,7 +159,11 @@ pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
     );
     frame.render_widget(
         Paragraph::new(lines)
-            .block(block(shell, &title, focused(AssertionPane::Assertion)))
+            .block(pane_block(
+                shell.theme,
+                &title,
+                focused(AssertionPane::Assertion),
+            ))
             .wrap(Wrap { trim: false })
             .scroll((scroll as u16, 0)),
         assertion_area,
@@ -202,7 +232,7 @@ fn draw_waveform(
     area: Rect,
 ) {
     let title = "Counterexample (flipscope)";
-    let b = block(shell, title, audit.pane == AssertionPane::Waveform);
+    let b = pane_block(shell.theme, title, audit.pane == AssertionPane::Waveform);
     match view.record.as_ref().and_then(|r| r.counterexample.as_ref()) {
         Some(trace) => frame.render_widget(
             Waveform {

@@ -7,7 +7,8 @@ use std::path::Path;
 
 use crate::reproof::scope::design_of;
 use crate::reproof::{AssertionView, REPROOF_FILE, join, read_records, units_of};
-use crate::study::Study;
+use crate::study::annotation::replay;
+use crate::study::{PairKey, Study};
 
 /// A design's files, as the audit screen shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +32,9 @@ pub struct AssertionStudy {
     pub answers: BTreeMap<(String, String, Option<u32>), String>,
     /// Why flipscope's verdicts are missing or partial (no `reproof.jsonl`, a bad one).
     pub note: Option<String>,
+    /// The tags the study's annotations files give each assertion (by its
+    /// `AssertionUnit::annotation_key`), as loaded; the open store's decisions win.
+    pub loaded_tags: BTreeMap<PairKey, Vec<String>>,
 }
 
 impl AssertionStudy {
@@ -93,11 +97,17 @@ impl AssertionStudy {
                 )
             })
             .collect();
+        let loaded_tags = replay(&study.annotations)
+            .into_iter()
+            .filter(|(_, a)| !a.tags.is_empty())
+            .map(|(k, a)| (k, a.tags.into_iter().collect()))
+            .collect();
         AssertionStudy {
             views: join(units_of(study), records),
             designs,
             answers,
             note,
+            loaded_tags,
         }
     }
 }

@@ -53,6 +53,28 @@ impl AssertionAudit {
     }
 }
 
+/// What a column sorts by: numbers as numbers (shots, N), the rest as text; ties keep
+/// the study's order (the sort is stable).
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum SortKey<'a> {
+    Number(Option<u64>),
+    Text(&'a str),
+}
+
+fn sort_key(v: &AssertionView, column: usize) -> SortKey<'_> {
+    let u = &v.unit;
+    match column {
+        0 => SortKey::Text(u.program.as_str()),
+        1 => SortKey::Text(u.model.as_str()),
+        2 => SortKey::Number(u.shots.map(u64::from)),
+        3 => SortKey::Number(Some(u.index as u64)),
+        4 => SortKey::Text(u.external_class()),
+        5 => SortKey::Text(v.flipscope()),
+        6 => SortKey::Text(v.agree()),
+        _ => SortKey::Text(u.text.trim()),
+    }
+}
+
 /// The queue of assertions and its audit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AssertionsState {
@@ -65,6 +87,13 @@ pub struct AssertionsState {
     /// (agree, disagree, not compared) over the visible assertions.
     pub agreement: [usize; 3],
     pub audit: Option<AssertionAudit>,
+    /// The column the queue is sorted by (`view::COLUMNS` index); `None`: study order.
+    pub sort: Option<usize>,
+    /// Whether the order is reversed.
+    pub descending: bool,
+    /// Whether the metrics (the agreement table of the assertions shown) replace the
+    /// queue (`M`).
+    pub metrics: bool,
 }
 
 impl AssertionsState {
@@ -78,6 +107,9 @@ impl AssertionsState {
             filter: FieldFilter::default(),
             agreement: [0; 3],
             audit: None,
+            sort: None,
+            descending: false,
+            metrics: false,
         };
         s.refilter();
         s
@@ -96,6 +128,14 @@ impl AssertionsState {
         self.visible = (0..self.study.views.len())
             .filter(|&i| self.filter.matches(&self.study.views[i]))
             .collect();
+        if let Some(column) = self.sort {
+            let views = &self.study.views;
+            self.visible
+                .sort_by(|&a, &b| sort_key(&views[a], column).cmp(&sort_key(&views[b], column)));
+        }
+        if self.descending {
+            self.visible.reverse();
+        }
         self.agreement = [0; 3];
         for &i in &self.visible {
             let slot = match self.study.views[i].agree() {
@@ -109,6 +149,14 @@ impl AssertionsState {
             .and_then(|k| self.visible.iter().position(|&i| i == k))
             .unwrap_or(0);
         self.offset = self.offset.min(self.selected);
+    }
+
+    /// Sorts by `column` (`None`: the study's order), reversed when `descending`,
+    /// keeping the selected assertion selected.
+    pub fn sort_by(&mut self, column: Option<usize>, descending: bool) {
+        self.sort = column;
+        self.descending = descending;
+        self.refilter();
     }
 
     /// Moves the selection by `delta` (clamped), scrolled to stay within `rows`.

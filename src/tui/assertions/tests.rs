@@ -18,7 +18,7 @@ use crate::tui::theme::Role;
 
 const RTL: &str = "module fht_bfly(input clk, input rstn, input valid, input [7:0] a, output reg [7:0] a_FF);\n  always @(posedge clk)\n    if (!rstn) a_FF <= 0;\n    else if (valid) a_FF <= a;\nendmodule\n";
 
-fn study() -> Study {
+pub(super) fn study() -> Study {
     let program: Program = serde_json::from_value(json!({
         "id": "fht_bfly", "stratum": "arithmetic_core_2d_fht", "synchronous": true,
         "clock": "posedge clk", "rtl": RTL, "reference": "", "kind": "module",
@@ -129,7 +129,7 @@ fn record(
 /// The app on the assertions queue of the test study, re-proven: #1 agrees (proven),
 /// #2 agrees (cex, with a counterexample), #3 disagrees (JasperGold proven, flipscope
 /// cex).
-fn app(w: u16, h: u16) -> App {
+pub(super) fn app(w: u16, h: u16) -> App {
     let s = study();
     let units = units_of(&s);
     let records = vec![
@@ -158,7 +158,7 @@ fn app(w: u16, h: u16) -> App {
     app
 }
 
-fn text(app: &App) -> String {
+pub(super) fn text(app: &App) -> String {
     format!("{}", render(app).backend())
 }
 

@@ -13,15 +13,77 @@ use super::state::{AssertionAudit, AssertionPane};
 impl App {
     /// The assertions queue's own meaning of `action`; the action back when it has none.
     pub(crate) fn assertions_action(&mut self, action: Action) -> Option<Action> {
+        if self.assertions.as_ref().is_some_and(|s| s.metrics) {
+            return self.assertion_metrics_action(action);
+        }
         match action {
             Action::Open => self.open_assertion(),
             Action::ClearFilters => {
                 self.filter_input.clear();
                 self.edit_assertion_filter(|_| {});
             }
-            other => return Some(other),
+            Action::CycleSort => self.sort_assertions(false),
+            Action::ReverseSort => self.sort_assertions(true),
+            Action::OpenDashboard => self.toggle_assertion_metrics(),
+            Action::OpenPrograms => {
+                self.open_programs();
+            }
+            other => return self.assertion_tagging_action(other),
         }
         None
+    }
+
+    /// The keys while the metrics replace the queue: Esc or `M` closes them, `/`
+    /// filters (the metrics follow), the rest say so.
+    fn assertion_metrics_action(&mut self, action: Action) -> Option<Action> {
+        match action {
+            Action::Back | Action::OpenDashboard => self.toggle_assertion_metrics(),
+            Action::OpenFilter
+            | Action::Quit
+            | Action::ToggleHelp
+            | Action::ToggleTheme
+            | Action::ShowMessage
+            | Action::Resize(..)
+            | Action::Input(_)
+            | Action::DeleteChar
+            | Action::ClearInput
+            | Action::Submit => return Some(action),
+            _ if self.overlay.is_some() => return Some(action),
+            _ => self.message = Some("on the metrics: Esc or M goes back to the assertions".into()),
+        }
+        None
+    }
+
+    /// `M`: the agreement metrics of the assertions shown, or back to the queue.
+    pub(crate) fn toggle_assertion_metrics(&mut self) {
+        if let Some(s) = &mut self.assertions {
+            s.metrics = !s.metrics;
+        }
+    }
+
+    /// `O` (the next column) and `R` (reversed) on the assertions queue.
+    fn sort_assertions(&mut self, reverse: bool) {
+        let rows = self.assertion_rows();
+        let Some(s) = &mut self.assertions else {
+            return;
+        };
+        let (column, descending) = if reverse {
+            (s.sort, !s.descending)
+        } else {
+            let next = match s.sort {
+                None => Some(0),
+                Some(c) if c + 1 < super::view::COLUMNS.len() => Some(c + 1),
+                Some(_) => None,
+            };
+            (next, false)
+        };
+        s.sort_by(column, descending);
+        s.move_by(0, rows);
+        let arrow = if descending { "▼" } else { "▲" };
+        self.message = Some(match column {
+            Some(c) => format!("sorted by {} {arrow}", super::view::COLUMNS[c]),
+            None => format!("the study's order {arrow}"),
+        });
     }
 
     /// The assertion audit's own meaning of `action`; the action back when it has none.
@@ -33,7 +95,7 @@ impl App {
             Action::PrevPair => self.step_assertion(-1),
             Action::ScrollLeft => self.assertion_cycles(-1),
             Action::ScrollRight => self.assertion_cycles(1),
-            other => return Some(other),
+            other => return self.assertion_tagging_action(other),
         }
         None
     }
@@ -46,7 +108,7 @@ impl App {
         let Some(&index) = s.visible.get(s.selected) else {
             return;
         };
-        s.audit = Some(AssertionAudit::new(index, AssertionPane::Rtl));
+        s.audit = Some(fresh_audit(&s.study, index, AssertionPane::Rtl));
         self.screen = Screen::AssertionAudit;
         self.request_assertion_highlights();
     }
@@ -60,7 +122,7 @@ impl App {
         s.move_by(delta, rows);
         let pane = s.audit.as_ref().map_or(AssertionPane::Rtl, |a| a.pane);
         if let Some(&index) = s.visible.get(s.selected) {
-            s.audit = Some(AssertionAudit::new(index, pane));
+            s.audit = Some(fresh_audit(&s.study, index, pane));
         }
         self.request_assertion_highlights();
     }
@@ -159,6 +221,24 @@ impl App {
             self.requests.push(Request::Highlight { id, texts });
         }
     }
+}
+
+/// The audit of assertion `index` with `pane` focused, its RTL scrolled to the top
+/// module's declaration.
+fn fresh_audit(
+    study: &super::model::AssertionStudy,
+    index: usize,
+    pane: AssertionPane,
+) -> AssertionAudit {
+    let mut audit = AssertionAudit::new(index, pane);
+    if let Some(design) = study
+        .views
+        .get(index)
+        .and_then(|v| study.designs.get(&v.unit.program))
+    {
+        audit.scroll[0] = super::audit_view::top_line(design);
+    }
+    audit
 }
 
 /// The counterexample flipscope found for assertion `index`, if any.

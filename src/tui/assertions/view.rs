@@ -30,6 +30,9 @@ pub const COLUMNS: [&str; 8] = [
     "assertion",
 ];
 
+/// The widest the tags column gets (the audit screen shows them whole).
+const TAGS_MAX: usize = 24;
+
 /// Rows of the table at a terminal size.
 pub fn rows(size: (u16, u16)) -> usize {
     let [body, _, _] = frame_areas(Rect::new(0, 0, size.0, size.1));
@@ -59,6 +62,8 @@ struct AssertionRow<'a> {
     view: &'a AssertionView,
     widths: [u16; 2],
     cuts: [Cut; 2],
+    /// The tags (and `✎` for a note), when the tags column is shown.
+    tags: Option<String>,
 }
 
 impl TableRow for AssertionRow<'_> {
@@ -76,8 +81,15 @@ impl TableRow for AssertionRow<'_> {
             Cell::from(jasper.clone()).style(theme.style(verdict_role(&jasper))),
             Cell::from(flip.clone()).style(theme.style(verdict_role(&flip))),
             Cell::from(agree.clone()).style(theme.style(agree_role(&agree))),
-            Cell::from(text),
         ]
+        .into_iter()
+        .chain(
+            self.tags
+                .as_ref()
+                .map(|t| Cell::from(t.clone()).style(theme.style(Role::Key))),
+        )
+        .chain(std::iter::once(Cell::from(text)))
+        .collect()
     }
 }
 
@@ -174,23 +186,57 @@ pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
         Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
         header,
     );
+    if s.metrics {
+        super::metrics_view::draw(shell, s, frame, table);
+        return;
+    }
     let capacity = DataTable::<AssertionRow>::capacity(table);
     let offset = s.offset.min(s.visible.len().saturating_sub(1));
-    let widths = budget(s, table.width);
-    let [design_w, model_w] = widths;
-    let cuts = cuts(s, widths);
-    let window = s
+    let shown: Vec<usize> = s
         .visible
         .iter()
         .skip(offset)
         .take(capacity)
-        .map(|&i| AssertionRow {
+        .copied()
+        .collect();
+    // The tags column, only while a shown assertion has a tag or a note.
+    let marks: Vec<String> = shown
+        .iter()
+        .map(|&i| {
+            let mut t = super::tagging::tags_of(shell, s, i).join(",");
+            if super::tagging::note_of(shell, s, i).is_some() {
+                t.push_str(if t.is_empty() { "✎" } else { " ✎" });
+            }
+            t
+        })
+        .collect();
+    let tags_w = marks
+        .iter()
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(TAGS_MAX) as u16;
+    let with_tags = tags_w > 0;
+    let tags_w = tags_w.max(4);
+    let widths = budget(
+        s,
+        table
+            .width
+            .saturating_sub(if with_tags { tags_w + 1 } else { 0 }),
+    );
+    let [design_w, model_w] = widths;
+    let cuts = cuts(s, widths);
+    let window = shown
+        .iter()
+        .zip(marks)
+        .map(|(&i, t)| AssertionRow {
             view: &s.study.views[i],
             widths,
             cuts,
+            tags: with_tags.then(|| fit(&t, usize::from(tags_w), Cut::End)),
         })
         .collect();
-    let constraints = vec![
+    let mut constraints = vec![
         Constraint::Length(design_w),
         Constraint::Length(model_w),
         Constraint::Length(5),
@@ -198,11 +244,25 @@ pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
         Constraint::Length(6),
         Constraint::Length(11),
         Constraint::Length(5),
-        Constraint::Fill(1),
     ];
+    let mut header: Vec<String> = COLUMNS[..7].iter().map(|c| c.to_string()).collect();
+    if with_tags {
+        constraints.push(Constraint::Length(tags_w));
+        header.push("tags".into());
+    }
+    constraints.push(Constraint::Fill(1));
+    header.push(COLUMNS[7].to_string());
+    let sorted = match s.sort {
+        Some(c) => format!(
+            " Assertions · sorted by {} {} ",
+            COLUMNS[c],
+            if s.descending { "▼" } else { "▲" }
+        ),
+        None => " Assertions ".to_string(),
+    };
     let widget = DataTable {
-        block: Block::bordered().title_top(Line::styled(" Assertions ", theme.style(Role::Title))),
-        header: COLUMNS.iter().map(|c| c.to_string()).collect(),
+        block: Block::bordered().title_top(Line::styled(sorted, theme.style(Role::Title))),
+        header,
         widths: constraints,
         rows: window,
         offset,

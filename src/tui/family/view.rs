@@ -11,7 +11,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 use super::model::{CheckView, FamilyStudy, FamilyText, PropertyRow};
 use super::state::{FamilyAudit, FamilyPane, FamilyState};
@@ -25,6 +25,7 @@ use crate::tui::text::highlight::text_key;
 use crate::tui::theme::Role;
 use crate::tui::widgets::code::{clip_line, code_lines};
 use crate::tui::widgets::ellipsis::{Cut, fit};
+use crate::tui::widgets::pane::{pane_block, with_position};
 use crate::tui::widgets::waveform::Waveform;
 use crate::tui::widgets::wrap::wrap_line;
 
@@ -121,18 +122,6 @@ fn short(check: Option<&CheckView>) -> &'static str {
             FormalStatus::InterfaceViolation => "ifv ",
             FormalStatus::Error => "err ",
         },
-    }
-}
-
-fn block<'a>(shell: &Shell, title: String, focused: bool) -> Block<'a> {
-    let theme = &shell.theme;
-    let b = Block::bordered()
-        .border_style(theme.style(if focused { Role::Focus } else { Role::Border }))
-        .title_top(Line::styled(format!(" {title} "), theme.style(Role::Title)));
-    if focused {
-        b.border_type(BorderType::Thick)
-    } else {
-        b
     }
 }
 
@@ -299,7 +288,7 @@ fn draw_rtl(
 ) {
     let Some(family) = study.families.get(&audit.program) else {
         frame.render_widget(
-            Paragraph::new("").block(block(shell, "RTL".into(), focused)),
+            Paragraph::new("").block(pane_block(shell.theme, "RTL", focused)),
             area,
         );
         return;
@@ -323,7 +312,7 @@ fn draw_rtl(
         letter(audit.implementation),
         imp.style
     );
-    let b = block(shell, title, focused);
+    let b = pane_block(shell.theme, title, focused);
     let inner = b.inner(area);
     let lines = code_lines(
         &imp.rtl,
@@ -337,6 +326,7 @@ fn draw_rtl(
     );
     let visible = inner.height as usize;
     let scroll = audit.scroll[FamilyPane::Rtl.index()].min(lines.len().saturating_sub(visible));
+    let b = with_position(b, shell.theme, scroll, visible, lines.len());
     let gutter = imp.rtl.lines().count().max(1).to_string().len() + 1;
     let shown: Vec<Line> = lines
         .iter()
@@ -441,7 +431,7 @@ fn draw_properties(
         letter(audit.implementation),
         rows.iter().filter(|r| r.index.is_some()).count()
     );
-    let b = block(shell, title, focused);
+    let b = pane_block(shell.theme, title, focused);
     let inner = b.inner(area);
     if rows.is_empty() {
         let why = study
@@ -497,7 +487,7 @@ fn draw_counterexample(
             } else {
                 format!("Counterexample of {} {whence}", row.name)
             };
-            let b = block(shell, title, focused);
+            let b = pane_block(shell.theme, title, focused);
             frame.render_widget(
                 Waveform {
                     trace,
@@ -531,7 +521,7 @@ fn draw_counterexample(
             frame.render_widget(
                 Paragraph::new(Line::styled(why, shell.theme.style(Role::Muted)))
                     .wrap(Wrap { trim: true })
-                    .block(block(shell, "Counterexample".into(), focused)),
+                    .block(pane_block(shell.theme, "Counterexample", focused)),
                 area,
             );
         }
@@ -660,7 +650,7 @@ fn draw_transfer(
     frame: &mut Frame,
     area: Rect,
 ) {
-    let b = block(shell, title(FamilyPane::Transfer).into(), focused);
+    let b = pane_block(shell.theme, title(FamilyPane::Transfer), focused);
     let rows = audit.rows(study);
     let Some(family) = study.families.get(&audit.program) else {
         frame.render_widget(Paragraph::new("").block(b), area);

@@ -104,6 +104,7 @@ impl Prepared {
         let assertions = AssertionStudy::build(&study, dir);
         Prepared {
             assertions: Some(Arc::new(assertions)),
+            catalog: Arc::new(catalog_of(&study)),
             ..Prepared::new(view_of(study))
         }
     }

@@ -20,6 +20,27 @@ pub struct SearchState {
 /// Whether a pair's row holds `query` in any column: ignoring case unless the query
 /// has a capital letter (smart case).
 pub fn row_matches(pair: &PairView, query: &str) -> bool {
+    let fields = [
+        pair.program.as_str(),
+        &pair.stratum,
+        &pair.behavior,
+        &pair.model,
+        &pair.variant,
+        pair.flip.as_str(),
+        &pair.base.category,
+        &pair.trans.category,
+    ];
+    fields_match(
+        fields
+            .into_iter()
+            .chain(pair.tags.iter().map(String::as_str)),
+        query,
+    )
+}
+
+/// Whether any of `fields` holds `query`, in smart case (as [`row_matches`]); never
+/// for an empty query.
+pub fn fields_match<'a>(fields: impl IntoIterator<Item = &'a str>, query: &str) -> bool {
     if query.is_empty() {
         return false;
     }
@@ -29,26 +50,13 @@ pub fn row_matches(pair: &PairView, query: &str) -> bool {
     } else {
         query.to_string()
     };
-    let holds = |text: &str| {
+    fields.into_iter().any(|text| {
         if fold {
             text.to_lowercase().contains(&query)
         } else {
             text.contains(&query)
         }
-    };
-    [
-        pair.program.as_str(),
-        &pair.stratum,
-        &pair.behavior,
-        &pair.model,
-        &pair.variant,
-        pair.flip.as_str(),
-        &pair.base.category,
-        &pair.trans.category,
-    ]
-    .into_iter()
-    .any(holds)
-        || pair.tags.iter().any(|t| holds(t))
+    })
 }
 
 /// The queue over one study.

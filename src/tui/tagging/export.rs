@@ -71,7 +71,7 @@ impl App {
     }
 
     /// Where the export goes: beside the open store, else where the store would be.
-    fn export_dir(&self) -> Result<PathBuf, String> {
+    pub(crate) fn export_dir(&self) -> Result<PathBuf, String> {
         if let Some(store) = &self.tagging.store
             && let Some(dir) = store.path().parent()
         {

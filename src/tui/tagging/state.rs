@@ -205,19 +205,36 @@ impl Tagging {
     /// Records `decision` on `pair`, stamped with the pair's input hash as shown; the
     /// error text when it was not saved.
     pub fn decide(&mut self, pair: &PairView, decision: Decision) -> Result<(), String> {
+        self.decide_on(&pair_key(pair), decision, pair.pair_hash.as_deref())
+    }
+
+    /// Records `decision` on the item of `key` (a pair, or an assertion of an
+    /// AssertionBench study), stamped with `hash` when given.
+    pub fn decide_on(
+        &mut self,
+        key: &PairKey,
+        decision: Decision,
+        hash: Option<&str>,
+    ) -> Result<(), String> {
         let store = self.store()?;
-        store
-            .record(&pair_key(pair), decision, pair.pair_hash.as_deref())
-            .map_err(|e| e.to_string())
+        store.record(key, decision, hash).map_err(|e| e.to_string())
     }
 
     /// Toggles `tag` on `pair` (stamped with its input hash); whether the pair has it
     /// afterwards.
     pub fn toggle(&mut self, pair: &PairView, tag: &str) -> Result<bool, String> {
+        self.toggle_on(&pair_key(pair), tag, pair.pair_hash.as_deref())
+    }
+
+    /// Toggles `tag` on the item of `key`; whether it has the tag afterwards.
+    pub fn toggle_on(
+        &mut self,
+        key: &PairKey,
+        tag: &str,
+        hash: Option<&str>,
+    ) -> Result<bool, String> {
         let store = self.store()?;
-        store
-            .toggle_tag(&pair_key(pair), tag, pair.pair_hash.as_deref())
-            .map_err(|e| e.to_string())
+        store.toggle_tag(key, tag, hash).map_err(|e| e.to_string())
     }
 
     /// Undoes this session's last decision; the key of the pair it was about.
@@ -244,18 +261,28 @@ impl Tagging {
     /// The tags the store has for `pair`; `None` when the store has no decision on it
     /// (then the tags loaded with the study, from every annotations file, stand).
     pub fn tags_of(&self, pair: &PairView) -> Option<Vec<String>> {
+        self.tags_on(&pair_key(pair))
+    }
+
+    /// The tags the store has for the item of `key` (`None`: no decision on it).
+    pub fn tags_on(&self, key: &PairKey) -> Option<Vec<String>> {
         self.store
             .as_ref()?
             .audits()
-            .get(&pair_key(pair))
+            .get(key)
             .map(|a| a.tags.iter().cloned().collect())
     }
 
     /// The note of `pair`.
     pub fn note_of(&self, pair: &PairView) -> Option<String> {
+        self.note_on(&pair_key(pair))
+    }
+
+    /// The note of the item of `key`.
+    pub fn note_on(&self, key: &PairKey) -> Option<String> {
         self.store
             .as_ref()
-            .and_then(|s| s.note(&pair_key(pair)).map(str::to_string))
+            .and_then(|s| s.note(key).map(str::to_string))
     }
 }
 

@@ -93,7 +93,7 @@ impl App {
 
     /// When no auditor name is known yet, asks for one (the decision `then` is made
     /// once it is given) and returns true.
-    fn ask_auditor_first(&mut self, then: Action) -> bool {
+    pub(crate) fn ask_auditor_first(&mut self, then: Action) -> bool {
         if !self.tagging.auditor_unknown || self.tagging.store.is_none() {
             return false;
         }
@@ -192,7 +192,7 @@ impl App {
 
     /// Refreshes the pairs of decisions the store merged from another program's lines
     /// (added to annotations.jsonl while the TUI had it open); what to add to the message.
-    fn show_merged(&mut self) -> String {
+    pub(crate) fn show_merged(&mut self) -> String {
         let keys = match self.tagging.store.as_mut() {
             Some(store) => store.take_merged(),
             None => return String::new(),
@@ -313,6 +313,9 @@ impl App {
     /// Saves the typed note on the target pair and closes the popup.
     pub(crate) fn save_note(&mut self) {
         self.overlay = None;
+        if self.on_assertions() {
+            return self.save_assertion_note();
+        }
         let Some(i) = self.tag_target() else { return };
         let pair = self.study.pairs[i].clone();
         let note = self.tagging.note_input.trim().to_string();
