@@ -579,10 +579,14 @@ fn journey_assertionbench_queue_filter_and_audit() {
         "JasperGold cex",
         "Counterexample (flipscope)",
     ]);
+    // The RTL pane opens on the top module (line 45 of the pane's text: the file's
+    // name line, then its 43-line licence header), not on the header, and says where.
     assert!(
-        audit.contains("// ── bitNegator.v ──"),
-        "the top module's file first:\n{audit}"
+        audit.contains("45 module bitNegator (bitIn, bitN, bitOut);"),
+        "the top module first:\n{audit}"
     );
+    assert!(!audit.contains("// ── bitNegator.v ──"), "{audit}");
+    assert!(audit.contains(" lines "), "{audit}");
     if have_yosys {
         assert!(
             audit.contains("flipscope  cex") && audit.contains("[property fails]"),
@@ -591,10 +595,29 @@ fn journey_assertionbench_queue_filter_and_audit() {
     }
     tmux.keys(&["]"]);
     tmux.wait_for(&["bitNegator  llama3-70b  1-shot  assertion #1"]);
+    // Tagging as on pairs (the auditor is $USER, `tester`), saved.
+    tmux.keys(&["2"]);
+    tmux.wait_for(&["tags wrong-timing", "tagged wrong-timing (saved)"]);
     tmux.keys(&["Escape"]);
-    tmux.wait_for(&["7 assertions of 15476"]);
+    tmux.wait_for(&["7 assertions of 15476", "wrong-timing"]);
+    // The metrics of the assertions shown, then back; the export of the tagged one.
+    tmux.keys(&["M"]);
+    let metrics = tmux.wait_for(&["Metrics: JasperGold and flipscope agreement", "total"]);
+    if have_yosys {
+        assert!(metrics.contains("agree 7 (100.0%)"), "{metrics}");
+    }
+    tmux.keys(&["M"]);
+    tmux.keys(&["E"]);
+    tmux.wait_for(&["exported 1 tagged assertions to"]);
     tmux.keys(&["q"]);
     exits_with_0(&tmux, &exit_file);
+    let annotations = std::fs::read_to_string(study.join("annotations.jsonl")).unwrap();
+    assert!(
+        annotations.contains("\"behavior\":\"1-shot #1\"") && annotations.contains("wrong-timing"),
+        "{annotations}"
+    );
+    let export = std::fs::read_to_string(study.join("tagged-assertions.jsonl")).unwrap();
+    assert!(export.contains("\"model\":\"llama3-70b\""), "{export}");
 }
 /// Issue 15 and 18: on the metrics dashboard, a one-row terminal shows the "terminal
 /// too small" notice instead of panicking (it used to exit 101: index outside of

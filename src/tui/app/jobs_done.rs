@@ -87,6 +87,8 @@ impl App {
             FamilyState::new(f)
         });
         if let Some(a) = assertions {
+            // Assertions are judged by proof too: the formal failures are their tags.
+            self.tagging.taxonomy = self.tagging.taxonomy.formal();
             self.assertions = Some(AssertionsState::new(a));
             self.screen = Screen::Assertions;
         } else if self.study.pairs.is_empty()
