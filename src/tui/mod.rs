@@ -52,4 +52,6 @@ pub use app::draw::draw;
 pub use runner::{Options, TuiError, run};
 
 #[cfg(test)]
+mod snapshot_checks;
+#[cfg(test)]
 mod testing;

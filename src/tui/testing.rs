@@ -18,7 +18,7 @@ use super::runner::perform;
 use super::theme::{Theme, ThemeKind};
 
 /// The sizes every screen is snapshotted at.
-pub const SIZES: [(u16, u16); 2] = [(120, 40), (80, 24)];
+pub const SIZES: [(u16, u16); 3] = [(120, 40), (80, 24), (200, 60)];
 
 /// Draws the whole app into a `TestBackend` of the app's size.
 pub fn render(app: &App) -> Terminal<TestBackend> {

@@ -279,7 +279,7 @@ fn open_compare_waits_for_a_raw_study_to_be_scored() {
     assert_eq!(view.result, command.result);
 }
 
-const SIZES: [(u16, u16); 2] = [(120, 40), (80, 24)];
+use crate::tui::testing::SIZES;
 
 fn render(app: &App) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();

@@ -212,3 +212,15 @@ fn the_rtl_pane_opens_on_the_top_module_clips_and_says_where_it_is() {
     // Focus shows without colours: the heavy border.
     assert!(t.contains('┏'), "{t}");
 }
+
+#[test]
+fn metrics_snapshots() {
+    for (w, h) in crate::tui::testing::SIZES {
+        let mut app = app(w, h);
+        press(&mut app, "M");
+        insta::assert_snapshot!(
+            format!("assertions_metrics_{w}x{h}"),
+            crate::tui::testing::render(&app).backend()
+        );
+    }
+}

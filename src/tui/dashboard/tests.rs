@@ -19,7 +19,7 @@ use crate::tui::runner::perform;
 use crate::tui::testing::{AppBuilder, press, settle, type_text};
 use crate::tui::theme::Role;
 
-const SIZES: [(u16, u16); 2] = [(120, 40), (80, 24)];
+use crate::tui::testing::SIZES;
 
 /// The fixture app at `w`x`h` with a fast, fixed bootstrap.
 fn fixture_app(w: u16, h: u16) -> App {
