@@ -139,7 +139,7 @@ fn a_key_that_does_nothing_says_so() {
     );
     // A bound key acts, and says nothing of the kind.
     app.message = None;
-    apply_input(&mut app, key('j'));
+    apply_input(&mut app, key('?'));
     assert!(app.message.is_none(), "{:?}", app.message);
 }
 

@@ -7,6 +7,7 @@
 mod answer;
 mod back;
 pub mod draw;
+mod edges;
 mod jobs_done;
 mod registry;
 mod rescore;
@@ -262,7 +263,12 @@ impl App {
             self.dashboard.epoch += 1;
         }
         let (screen, message) = (self.screen, self.message.clone());
+        let before = edges::moves(&action).then(|| self.place());
+        let moved = action.clone();
         self.apply(action);
+        if let Some(before) = before {
+            self.say_why_still(&moved, &before, &message);
+        }
         // A message from another screen is not about this one; one this action gave
         // (where the jump went, why) stays.
         if self.screen != screen && self.message == message {
@@ -328,7 +334,11 @@ impl App {
                     Screen::Programs => self.close_programs(),
                     Screen::AssertionAudit => self.back_to_assertions(),
                     Screen::Family => self.close_family(),
-                    Screen::Queue | Screen::Assertions => {}
+                    Screen::Queue | Screen::Assertions => {
+                        self.message = Some(
+                            "nothing to go back to: this is the first screen (q quits)".into(),
+                        );
+                    }
                 }
             }
         }
@@ -389,6 +399,8 @@ pub fn default_theme() -> Theme {
 mod draw_tests;
 #[cfg(test)]
 mod feedback_tests;
+#[cfg(test)]
+mod key_tests;
 #[cfg(test)]
 mod score_tests;
 #[cfg(test)]

@@ -25,7 +25,19 @@ impl App {
             Action::CycleFlip => self.change_queue(Queue::cycle_flip),
             Action::CycleModel => self.change_queue(Queue::cycle_model),
             Action::CycleVariant => self.change_queue(Queue::cycle_variant),
-            Action::ClearFilters => self.change_queue(Queue::clear_filters),
+            Action::ClearFilters => {
+                let q = &self.queue;
+                if q.flip.is_none()
+                    && q.model.is_none()
+                    && q.variant.is_none()
+                    && q.filter.is_empty()
+                {
+                    self.message = Some("no filter to clear: every pair is shown".into());
+                } else {
+                    self.change_queue(Queue::clear_filters);
+                    self.message = Some("filters cleared: every pair is shown".into());
+                }
+            }
             Action::OpenFinder => self.open_finder(),
             Action::OpenPrograms => self.open_programs(),
             Action::NextPane => self.cycle_pane(1),

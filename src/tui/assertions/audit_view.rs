@@ -61,6 +61,39 @@ fn areas(area: Rect) -> [Rect; 4] {
     [title, rtl, assertion, bottom]
 }
 
+/// How far pane `pane` (RTL or assertion) of `audit` scrolls at `size`: its lines less
+/// the rows it shows, as the view clamps it.
+pub fn scroll_max(
+    shell: &Shell,
+    s: &AssertionsState,
+    audit: &AssertionAudit,
+    pane: AssertionPane,
+) -> usize {
+    let Some(view) = s.study.views.get(audit.index) else {
+        return 0;
+    };
+    let [body, _, _] = crate::tui::layout::frame_areas(Rect::new(0, 0, shell.size.0, shell.size.1));
+    let [_, rtl_area, assertion_area, _] = areas(body);
+    match pane {
+        AssertionPane::Rtl => {
+            let lines = s
+                .study
+                .designs
+                .get(&view.unit.program)
+                .map_or(0, |d| rtl_text(d).lines().count());
+            lines.saturating_sub(rtl_area.height.saturating_sub(2) as usize)
+        }
+        AssertionPane::Assertion => {
+            let mut lines = assertion_lines(shell, view).len();
+            if let Some(note) = super::tagging::note_of(shell, s, audit.index) {
+                lines += 2 + note.lines().count();
+            }
+            lines.saturating_sub(assertion_area.height.saturating_sub(2) as usize)
+        }
+        AssertionPane::Waveform => 0,
+    }
+}
+
 /// Lines a pane scrolls by a page.
 pub fn page(size: (u16, u16)) -> usize {
     (size.1 as usize * 55 / 100).saturating_sub(4).max(1)

@@ -19,4 +19,4 @@ pub use state::{AssertionAudit, AssertionPane, AssertionsState};
 #[cfg(test)]
 mod parity_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -129,7 +129,7 @@ fn record(
 /// The app on the assertions queue of the test study, re-proven: #1 agrees (proven),
 /// #2 agrees (cex, with a counterexample), #3 disagrees (JasperGold proven, flipscope
 /// cex).
-pub(super) fn app(w: u16, h: u16) -> App {
+pub(crate) fn app(w: u16, h: u16) -> App {
     let s = study();
     let units = units_of(&s);
     let records = vec![

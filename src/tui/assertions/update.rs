@@ -18,6 +18,14 @@ impl App {
         }
         match action {
             Action::Open => self.open_assertion(),
+            Action::ClearFilters
+                if self
+                    .assertions
+                    .as_ref()
+                    .is_some_and(|s| s.filter.is_empty()) =>
+            {
+                self.message = Some("no filter to clear: every assertion is shown".into());
+            }
             Action::ClearFilters => {
                 self.filter_input.clear();
                 self.edit_assertion_filter(|_| {});
@@ -110,6 +118,7 @@ impl App {
         };
         s.audit = Some(fresh_audit(&s.study, index, AssertionPane::Rtl));
         self.screen = Screen::AssertionAudit;
+        self.clamp_assertion_scroll();
         self.request_assertion_highlights();
     }
 
@@ -124,7 +133,23 @@ impl App {
         if let Some(&index) = s.visible.get(s.selected) {
             s.audit = Some(fresh_audit(&s.study, index, pane));
         }
+        self.clamp_assertion_scroll();
         self.request_assertion_highlights();
+    }
+
+    /// The RTL pane no further down than it scrolls at this size (it opens on the top
+    /// module, which may be in view from the first line).
+    fn clamp_assertion_scroll(&mut self) {
+        let max = match self.assertions.as_ref() {
+            Some(s) => match &s.audit {
+                Some(a) => super::audit_view::scroll_max(&self.shell(), s, a, AssertionPane::Rtl),
+                None => return,
+            },
+            None => return,
+        };
+        if let Some(a) = self.assertions.as_mut().and_then(|s| s.audit.as_mut()) {
+            a.scroll[0] = a.scroll[0].min(max);
+        }
     }
 
     /// Tab: the next pane of the audit.
@@ -138,6 +163,13 @@ impl App {
     /// Scrolls the focused pane: the RTL and the assertion by lines, the waveform by
     /// signals (no further than its last).
     pub(crate) fn scroll_assertion_pane(&mut self, delta: isize) {
+        let max = match self.assertions.as_ref() {
+            Some(s) => match &s.audit {
+                Some(a) => super::audit_view::scroll_max(&self.shell(), s, a, a.pane),
+                None => return,
+            },
+            None => return,
+        };
         let Some(s) = self.assertions.as_mut() else {
             return;
         };
@@ -147,7 +179,7 @@ impl App {
             AssertionPane::Waveform => a.wave.move_rows(delta, counterexample(&study, a.index)),
             pane => {
                 let i = pane.index();
-                a.scroll[i] = a.scroll[i].saturating_add_signed(delta).min(1 << 20);
+                a.scroll[i] = a.scroll[i].min(max).saturating_add_signed(delta).min(max);
             }
         }
     }

@@ -32,6 +32,11 @@ impl App {
                 self.dashboard.cycle_format();
                 self.message = Some(format!("export format: {}", self.dashboard.format.name()));
             }
+            Action::ToggleFigure if super::figures_side_by_side(self.size) => {
+                self.message = Some(
+                    "both figures are shown at this size (Tab switches them below 110x30)".into(),
+                );
+            }
             Action::ToggleFigure => self.dashboard.toggle_figure(),
             other => return Some(other),
         }
