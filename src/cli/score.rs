@@ -91,39 +91,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
     }
-    let report = args.scoring.score(&study);
-    drop(study);
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    write_pairs(&mut out, &report.pairs)?;
+    // Pairs are scored on `--jobs` threads and written as they are scored, in their
+    // deterministic order (`score::pairs_stream`).
+    let cache = args.scoring.cache();
+    let progress = super::progress::Progress::on_stderr(
+        "score",
+        "programs",
+        crate::score::study::fragment_programs(&study) as u64,
+    );
+    let jobs = args.scoring.formal.proof.jobs.unwrap_or(0);
+    let mut out = BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+    let written = crate::score::pairs_stream::write_pairs(
+        &study,
+        &args.scoring.options(),
+        &cache,
+        jobs,
+        &mut out,
+        &|| progress.advance(1),
+    )
+    .or_output()?;
     out.flush().or_output()?;
+    drop(progress);
+    super::scoring::print_report_of(&written.report, written.pairs);
     Ok(ExitCode::SUCCESS)
-}
-
-/// Pairs per window written at a time, and per piece serialised by one thread.
-const WINDOW_PAIRS: usize = 32_768;
-const PIECE_PAIRS: usize = 1_024;
-
-/// The pairs as JSON lines, in order: a window at a time, its pieces serialised in
-/// parallel, then written one after the other. The bytes are those of serialising
-/// pair after pair (each line is one pair's `serde_json::to_writer`); memory beyond
-/// the pairs is one window's text.
-fn write_pairs(out: &mut impl Write, pairs: &[crate::study::PairRecord]) -> anyhow::Result<()> {
-    use rayon::prelude::*;
-    for window in pairs.chunks(WINDOW_PAIRS) {
-        let texts: Vec<serde_json::Result<Vec<u8>>> = window
-            .par_chunks(PIECE_PAIRS)
-            .map(|piece| {
-                let mut text = Vec::with_capacity(piece.len() * 512);
-                for pair in piece {
-                    serde_json::to_writer(&mut text, pair)?;
-                    text.push(b'\n');
-                }
-                Ok(text)
-            })
-            .collect();
-        for text in texts {
-            out.write_all(&text.or_output()?).or_output()?;
-        }
-    }
-    Ok(())
 }

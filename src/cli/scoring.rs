@@ -49,6 +49,15 @@ impl ScoringArgs {
         }
     }
 
+    /// The parse cache scoring goes through (none with `--no-cache`).
+    pub fn cache(&self) -> ParseCache {
+        if self.no_cache {
+            ParseCache::disabled()
+        } else {
+            ParseCache::user()
+        }
+    }
+
     /// Whether any scoring flag was given.
     pub fn given(&self) -> bool {
         self.oracle.is_some() || self.lenient || self.no_cache || self.formal.given()
@@ -56,11 +65,7 @@ impl ScoringArgs {
 
     /// Scores `study`, printing the report of what was left out on standard error.
     pub fn score(&self, study: &Study) -> ScoreReport {
-        let cache = if self.no_cache {
-            ParseCache::disabled()
-        } else {
-            ParseCache::user()
-        };
+        let cache = self.cache();
         let progress = super::progress::Progress::on_stderr(
             "score",
             "programs",
@@ -105,6 +110,11 @@ impl FormalArgs {
 
 /// The programs, generations and behaviors left out, on standard error.
 pub fn print_report(report: &ScoreReport) {
+    print_report_of(report, report.pairs.len());
+}
+
+/// [`print_report`] of a report whose `pairs` pairs were written, not kept.
+pub fn print_report_of(report: &ScoreReport, pairs: usize) {
     for u in &report.unscorable_programs {
         eprintln!(
             "warning: program \"{}\" cannot be scored (left out of every metric): {}",
@@ -125,7 +135,7 @@ pub fn print_report(report: &ScoreReport) {
     }
     eprintln!(
         "scored {} pairs; {} unscorable programs, {} missing generations, {} behaviors without RTL counterpart",
-        report.pairs.len(),
+        pairs,
         report.unscorable_programs.len(),
         report.missing_generations.len(),
         report.dropped_behaviors.len()

@@ -9,6 +9,7 @@ pub mod compare;
 mod hints;
 pub mod matching;
 pub mod output;
+pub mod pairs_stream;
 pub mod prepared;
 pub mod study;
 pub mod verdict;

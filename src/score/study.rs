@@ -123,75 +123,15 @@ pub fn score_study_with(
     cache: &ParseCache,
     scored: &(dyn Fn() + Sync),
 ) -> ScoreReport {
-    let values = study.settings.scoring.semantics.unwrap_or_default();
-    let behaviors = program_behaviors(&study.programs, options.oracle, values, cache);
-    let models: BTreeSet<&str> = study.generations.iter().map(|g| g.model.as_str()).collect();
-    let variants: BTreeSet<&str> = study
-        .programs
-        .iter()
-        .flat_map(|p| p.variants.keys().map(String::as_str))
-        .collect();
-    let outputs: Outputs = study
-        .generations
-        .iter()
-        .map(|g| {
-            let key = (g.model.as_str(), g.program.as_str(), g.variant.as_str());
-            ((key, g.sample_index()), g.output.as_str())
-        })
-        .collect();
-    let samples: BTreeSet<u32> = outputs.keys().map(|(_, s)| *s).collect();
-    let mut report = ScoreReport::default();
+    let plan = Plan::new(study, options.oracle, cache);
     // Per program: (model, variant) -> pairs.
-    let per_program: Vec<HashMap<(&str, &str), Vec<PairRecord>>> = study
-        .programs
-        .par_iter()
-        .zip(behaviors.par_iter())
-        .map(|(program, behaviors)| {
-            let pairs = match behaviors {
-                // Whole-module programs are scored by formal proof (`crate::module_score`).
-                _ if program.is_module() => return HashMap::new(),
-                Ok((behaviors, _, semantics)) => {
-                    let outputs = Sampled {
-                        outputs: &outputs,
-                        samples: &samples,
-                    };
-                    score_program(program, behaviors, semantics, &models, &outputs, options)
-                }
-                Err(_) => HashMap::new(),
-            };
-            scored();
-            pairs
-        })
+    let mut per_program: Vec<HashMap<(&str, &str), Vec<PairRecord>>> = (0..study.programs.len())
+        .into_par_iter()
+        .map(|i| plan.score_program(i, options, scored))
         .collect();
-    for (program, b) in study.programs.iter().zip(&behaviors) {
-        if program.is_module() {
-            continue;
-        }
-        match b {
-            Err(reason) => report.unscorable_programs.push(UnscorableProgram {
-                program: program.id.clone(),
-                reason: reason.clone(),
-            }),
-            Ok((_, dropped, _)) => {
-                report.dropped_behaviors.extend(dropped.iter().cloned());
-                for &model in &models {
-                    for variant in program.variant_names() {
-                        if !outputs.contains_key(&((model, program.id.as_str(), variant), 0)) {
-                            report.missing_generations.push(MissingGeneration {
-                                model: model.to_string(),
-                                program: program.id.clone(),
-                                variant: variant.to_string(),
-                            });
-                        }
-                    }
-                }
-            }
-        }
-    }
-    report.missing_generations.sort();
-    let mut per_program = per_program;
-    for &model in &models {
-        for &variant in &variants {
+    let mut report = plan.report();
+    for &model in &plan.models {
+        for &variant in &plan.variants {
             for pairs in per_program.iter_mut() {
                 if let Some(p) = pairs.remove(&(model, variant)) {
                     report.pairs.extend(p);
@@ -200,6 +140,116 @@ pub fn score_study_with(
         }
     }
     report
+}
+
+/// What scoring a study needs before its first output is scored: every program's
+/// behaviors, the models, variants and samples of the study, and its outputs by key.
+pub(super) struct Plan<'a> {
+    study: &'a Study,
+    behaviors: Vec<ProgramBehaviors>,
+    /// By name: the order of the pairs.
+    pub(super) models: BTreeSet<&'a str>,
+    pub(super) variants: BTreeSet<&'a str>,
+    outputs: Outputs<'a>,
+    samples: BTreeSet<u32>,
+}
+
+impl<'a> Plan<'a> {
+    /// The behaviors of every program (in parallel, on the current rayon pool) and the
+    /// index of the study's outputs.
+    pub(super) fn new(study: &'a Study, oracle: Oracle, cache: &ParseCache) -> Plan<'a> {
+        let values = study.settings.scoring.semantics.unwrap_or_default();
+        let behaviors = program_behaviors(&study.programs, oracle, values, cache);
+        let models: BTreeSet<&str> = study.generations.iter().map(|g| g.model.as_str()).collect();
+        let variants: BTreeSet<&str> = study
+            .programs
+            .iter()
+            .flat_map(|p| p.variants.keys().map(String::as_str))
+            .collect();
+        let outputs: Outputs = study
+            .generations
+            .iter()
+            .map(|g| {
+                let key = (g.model.as_str(), g.program.as_str(), g.variant.as_str());
+                ((key, g.sample_index()), g.output.as_str())
+            })
+            .collect();
+        let samples: BTreeSet<u32> = outputs.keys().map(|(_, s)| *s).collect();
+        Plan {
+            study,
+            behaviors,
+            models,
+            variants,
+            outputs,
+            samples,
+        }
+    }
+
+    /// The pairs of program `index` (file order) by (model, variant), each list in
+    /// (sample, behavior) order; none for a whole-module program (scored by formal
+    /// proof, `crate::module_score`) or an unscorable one. Calls `scored()` once for a
+    /// fragment program.
+    pub(super) fn score_program(
+        &self,
+        index: usize,
+        options: &StudyOptions,
+        scored: &(dyn Fn() + Sync),
+    ) -> HashMap<(&'a str, &'a str), Vec<PairRecord>> {
+        let program = &self.study.programs[index];
+        let pairs = match &self.behaviors[index] {
+            _ if program.is_module() => return HashMap::new(),
+            Ok((behaviors, _, semantics)) => {
+                let outputs = Sampled {
+                    outputs: &self.outputs,
+                    samples: &self.samples,
+                };
+                score_program(
+                    program,
+                    behaviors,
+                    semantics,
+                    &self.models,
+                    &outputs,
+                    options,
+                )
+            }
+            Err(_) => HashMap::new(),
+        };
+        scored();
+        pairs
+    }
+
+    /// What could not be scored (the report without its pairs).
+    pub(super) fn report(&self) -> ScoreReport {
+        let mut report = ScoreReport::default();
+        for (program, b) in self.study.programs.iter().zip(&self.behaviors) {
+            if program.is_module() {
+                continue;
+            }
+            match b {
+                Err(reason) => report.unscorable_programs.push(UnscorableProgram {
+                    program: program.id.clone(),
+                    reason: reason.clone(),
+                }),
+                Ok((_, dropped, _)) => {
+                    report.dropped_behaviors.extend(dropped.iter().cloned());
+                    for &model in &self.models {
+                        for variant in program.variant_names() {
+                            let key = ((model, program.id.as_str(), variant), 0);
+                            if !self.outputs.contains_key(&key) {
+                                report.missing_generations.push(MissingGeneration {
+                                    model: model.to_string(),
+                                    program: program.id.clone(),
+                                    variant: variant.to_string(),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        report.missing_generations.sort();
+        report
+    }
 }
 
 /// Every output by ((model, program, variant), sample).
