@@ -1207,6 +1207,12 @@ fn journey_equivsva_family_screen_shows_a_counterexample() {
     assert!(screen.contains("cycle"), "{screen}");
     tmux.keys(&["2"]);
     tmux.wait_for(&["tagged wrong-timing (saved)"]);
+    // `/` searches the focused pane (the RTL after BackTab); n steps, Esc ends it.
+    tmux.keys(&["BTab", "/"]);
+    tmux.keys(&["endmodule", "Enter"]);
+    tmux.wait_for(&["`endmodule`: match 1 of 1", "n next match"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["search ended"]);
     tmux.keys(&["v"]);
     tmux.wait_for(&["implementation: original", "the canonical implementation"]);
     tmux.keys(&["Escape"]);

@@ -35,10 +35,13 @@ pub enum Mode {
     Family,
     /// The model's raw answer (`A`).
     Answer,
+    /// A text pane's search in force (after `/` and Enter on the audit, family and
+    /// assertion-audit screens): its keys come before the screen's.
+    TextSearch,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 14] = [
+    pub const ALL: [Mode; 15] = [
         Mode::Queue,
         Mode::Audit,
         Mode::Dashboard,
@@ -53,6 +56,7 @@ impl Mode {
         Mode::Copy,
         Mode::Message,
         Mode::Answer,
+        Mode::TextSearch,
     ];
 
     pub fn name(self) -> &'static str {
@@ -71,6 +75,7 @@ impl Mode {
             Mode::Message => "message",
             Mode::Family => "family",
             Mode::Answer => "answer",
+            Mode::TextSearch => "text_search",
         }
     }
 
@@ -91,6 +96,9 @@ impl Mode {
             Mode::AssertionAudit => "assertion audit (one assertion)",
             Mode::Family => "family (one EquivSVA family pair)",
             Mode::Answer => "raw answer (A)",
+            Mode::TextSearch => {
+                "search in a text pane (after / and Enter on the audit, family and assertion screens)"
+            }
         }
     }
 
@@ -235,7 +243,7 @@ pub enum KeymapError {
     #[error("keymap: [{mode}] unknown key `{key}`: expected e.g. `j`, `Ctrl-p`, `Enter`, `F1`")]
     UnknownKey { mode: String, key: String },
     #[error(
-        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, programs, filter, finder, help, agreement, copy, message, assertions, assertion_audit or family"
+        "keymap: unknown mode `{0}`: expected global, queue, audit, dashboard, programs, filter, finder, help, agreement, copy, message, assertions, assertion_audit, family, answer or text_search"
     )]
     UnknownMode(String),
 }
@@ -359,6 +367,14 @@ impl Keymap {
             };
         }
         find(&self.global)
+    }
+
+    /// The action `mode`'s own table binds to `key` (no global, no typing).
+    pub fn own_action(&self, mode: Mode, key: Key) -> Option<Action> {
+        self.bindings(mode)
+            .iter()
+            .find(|b| b.parsed.iter().any(|k| matches(*k, key)))
+            .map(|b| b.action.clone())
     }
 
     /// The footer hints of a mode: (keys, description), own bindings first.

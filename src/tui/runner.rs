@@ -252,14 +252,14 @@ pub fn apply_input(app: &mut App, input: Input) -> Step {
         }
         Input::Terminal(Event::Key(key)) if key.kind != KeyEventKind::Release => {
             let key = Key::from_event(key);
-            match app.keymap.action(app.mode(), key) {
+            match app.action_of(key) {
                 Some(action) => app.update(action),
                 // A terminal sends Escape then a key in one read as ESC-key, which
                 // crossterm reads as Alt-key: an unbound Alt-key is both keys, in order.
                 None => {
                     let mut done = false;
                     for key in key.escape_then_key().into_iter().flatten() {
-                        if let Some(action) = app.keymap.action(app.mode(), key) {
+                        if let Some(action) = app.action_of(key) {
                             app.update(action);
                             done = true;
                         }

@@ -172,7 +172,7 @@ pub fn settle(app: &mut App) {
 pub fn press(app: &mut App, keys: &str) {
     for k in keys.split(' ') {
         let key = Key::parse(k).unwrap_or_else(|| panic!("bad key {k}"));
-        if let Some(action) = app.keymap.action(app.mode(), key) {
+        if let Some(action) = app.action_of(key) {
             app.update(action);
         }
     }

@@ -65,6 +65,10 @@ pub fn draw(app: &App, frame: &mut Frame) {
             }
         }
     }
+    // The search of a text pane: its matches reversed wherever the screen shows them.
+    if let Some(query) = app.text_search_shown() {
+        super::text_search::mark_matches(frame.buffer_mut(), body, query);
+    }
     status::draw_status(app, frame, status_area);
     status::draw_footer(app, frame, footer);
     match app.overlay {
@@ -76,7 +80,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Some(Overlay::Copy) => copy::view::draw(&app.shell(), frame, body),
         Some(Overlay::Message) => message::view::draw(&app.shell(), frame, body),
         Some(Overlay::Answer) => answer::view::draw(&app.shell(), &app.answer, frame, body),
-        Some(Overlay::Filter | Overlay::Search) | None => {}
+        Some(Overlay::Filter | Overlay::Search | Overlay::TextSearch) | None => {}
     }
 }
 

@@ -16,6 +16,7 @@ mod screens;
 mod shared;
 pub mod state;
 pub mod status;
+pub mod text_search;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -81,6 +82,8 @@ pub struct App {
     pub requests: Vec<Request>,
     /// The help screen: where it is scrolled, the screen it was opened on, its search.
     pub help: HelpState,
+    /// The search of a text pane (`/`, then `n`/`N`).
+    pub text_search: text_search::TextSearch,
     /// A one-line message for the status line (`!` shows it whole).
     pub message: Option<String>,
     /// Text for the runner to put on the clipboard (OSC 52), then cleared.
@@ -161,6 +164,7 @@ impl App {
             awaiting: BTreeMap::new(),
             requests: Vec::new(),
             help: HelpState::default(),
+            text_search: text_search::TextSearch::default(),
             message: None,
             clipboard: None,
             back_stack: Vec::new(),
@@ -219,9 +223,16 @@ impl App {
             (Some(Overlay::Help), _) => Mode::Help,
             // The note, compare, search and name prompts type like the filter bar
             // (Enter accepts, Esc cancels).
-            (Some(Overlay::Note | Overlay::Compare | Overlay::Search | Overlay::Auditor), _) => {
-                Mode::Filter
-            }
+            (
+                Some(
+                    Overlay::Note
+                    | Overlay::Compare
+                    | Overlay::Search
+                    | Overlay::TextSearch
+                    | Overlay::Auditor,
+                ),
+                _,
+            ) => Mode::Filter,
             (Some(Overlay::Copy), _) => Mode::Copy,
             (Some(Overlay::Message), _) => Mode::Message,
             (Some(Overlay::Answer), _) => Mode::Answer,
@@ -301,6 +312,7 @@ impl App {
     fn apply(&mut self, action: Action) {
         let rest = self
             .job_done(action)
+            .and_then(|a| self.text_search_action(a))
             .and_then(|a| self.overlay_action(a))
             .and_then(|a| self.screen_action(a))
             .and_then(|a| self.tagging_action(a))
@@ -385,7 +397,7 @@ impl App {
                 let max = self.answer_extent().1;
                 self.answer.move_by(delta, max);
             }
-            Mode::Message | Mode::Filter | Mode::Copy => {}
+            Mode::Message | Mode::Filter | Mode::Copy | Mode::TextSearch => {}
         }
     }
 }
@@ -407,3 +419,5 @@ mod score_tests;
 mod size_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod text_search_tests;

@@ -126,6 +126,9 @@ pub enum Overlay {
     Compare,
     /// The queue's search bar (`s`; typed like the filter bar).
     Search,
+    /// The search field of a text pane (`/` on the audit, family and assertion
+    /// screens; typed like the filter bar).
+    TextSearch,
     /// The copy menu (`y`).
     Copy,
     /// The whole status message (`!`).

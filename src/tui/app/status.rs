@@ -10,6 +10,7 @@ use ratatui::widgets::Paragraph;
 use crate::tui::action::Action;
 use crate::tui::app::{App, LoadState, Overlay};
 use crate::tui::jobs::JobKind;
+use crate::tui::keymap::Mode;
 use crate::tui::theme::Role;
 
 /// The status line's left part: `ready` exactly when no job runs.
@@ -94,6 +95,16 @@ pub fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
             frame.render_widget(Paragraph::new(filter_bar(app)), area);
             return;
         }
+        Some(Overlay::TextSearch) => {
+            // What the text typed finds, once there is one; what the keys do before.
+            let note = match (&app.message, app.text_search.input.is_empty()) {
+                (Some(found), false) => found.as_str(),
+                _ => "Enter keeps the search (n/N step, Esc ends it) · Esc goes back",
+            };
+            let line = field(app, "/", &app.text_search.input, note);
+            frame.render_widget(Paragraph::new(line), area);
+            return;
+        }
         Some(Overlay::Search) => {
             let note = app.search_note();
             let line = field(app, "search: ", &app.search.query, &note);
@@ -131,10 +142,28 @@ pub fn draw_status(app: &App, frame: &mut Frame, area: Rect) {
 pub fn draw_footer(app: &App, frame: &mut Frame, area: Rect) {
     let theme = &app.theme;
     let pinned = |a: &Action| matches!(a, Action::ToggleHelp | Action::Quit);
-    let all: Vec<_> = app
+    // While a text pane's search is in force its keys come first, and the screen's
+    // hints whose key it takes are left out.
+    let search: Vec<&crate::tui::keymap::Binding> = if app.text_search_active() {
+        app.keymap.bindings(Mode::TextSearch).iter().collect()
+    } else {
+        Vec::new()
+    };
+    let taken = |b: &crate::tui::keymap::Binding| {
+        b.keys
+            .first()
+            .is_some_and(|k| search.iter().any(|s| s.keys.contains(k)))
+    };
+    let screen = app
         .keymap
         .hint_bindings(app.mode())
         .into_iter()
+        .filter(|b| !taken(b));
+    let all: Vec<_> = search
+        .iter()
+        .copied()
+        .filter(|b| b.hint)
+        .chain(screen)
         .filter(|b| app.offers(&b.action))
         .collect();
     let text = |b: &crate::tui::keymap::Binding| {

@@ -83,13 +83,9 @@ pub fn scroll_max(
                 .map_or(0, |d| rtl_text(d).lines().count());
             lines.saturating_sub(rtl_area.height.saturating_sub(2) as usize)
         }
-        AssertionPane::Assertion => {
-            let mut lines = assertion_lines(shell, view).len();
-            if let Some(note) = super::tagging::note_of(shell, s, audit.index) {
-                lines += 2 + note.lines().count();
-            }
-            lines.saturating_sub(assertion_area.height.saturating_sub(2) as usize)
-        }
+        AssertionPane::Assertion => assertion_pane_lines(shell, s, audit.index)
+            .len()
+            .saturating_sub(assertion_area.height.saturating_sub(2) as usize),
         AssertionPane::Waveform => 0,
     }
 }
@@ -177,12 +173,7 @@ pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
             rtl_area,
         ),
     }
-    let mut lines = assertion_lines(shell, view);
-    if let Some(note) = super::tagging::note_of(shell, s, audit.index) {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled("✎ note", theme.style(Role::Header)));
-        lines.extend(note.lines().map(|l| Line::raw(l.to_string())));
-    }
+    let lines = assertion_pane_lines(shell, s, audit.index);
     let visible = assertion_area.height.saturating_sub(2) as usize;
     let scroll = audit.scroll[1].min(lines.len().saturating_sub(visible));
     let title = format!(
@@ -202,6 +193,28 @@ pub fn draw(shell: &Shell, s: &AssertionsState, frame: &mut Frame, area: Rect) {
         assertion_area,
     );
     draw_waveform(shell, view, audit, frame, wave_area);
+}
+
+/// The assertion pane's lines: the statement, the verdicts and the auditor's note.
+fn assertion_pane_lines(shell: &Shell, s: &AssertionsState, index: usize) -> Vec<Line<'static>> {
+    let Some(view) = s.study.views.get(index) else {
+        return Vec::new();
+    };
+    let mut lines = assertion_lines(shell, view);
+    if let Some(note) = super::tagging::note_of(shell, s, index) {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("✎ note", shell.theme.style(Role::Header)));
+        lines.extend(note.lines().map(|l| Line::raw(l.to_string())));
+    }
+    lines
+}
+
+/// The assertion pane's lines as plain text (what `/` searches).
+pub fn assertion_texts(shell: &Shell, s: &AssertionsState, index: usize) -> Vec<String> {
+    assertion_pane_lines(shell, s, index)
+        .iter()
+        .map(|l| l.to_string())
+        .collect()
 }
 
 fn assertion_lines(shell: &Shell, view: &AssertionView) -> Vec<Line<'static>> {

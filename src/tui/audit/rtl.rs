@@ -66,6 +66,15 @@ fn side(pair: &ShownPair, pane: Pane) -> &Shown {
     }
 }
 
+/// The pane's text, line by line (what `/` searches).
+pub fn text_lines(audit: &AuditState, pane: Pane) -> Vec<String> {
+    side(&shown_pair(audit), pane)
+        .text
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
 /// Lines of the pane's text.
 pub fn line_count(audit: &AuditState, pane: Pane) -> usize {
     side(&shown_pair(audit), pane).lines
