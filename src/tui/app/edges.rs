@@ -59,41 +59,26 @@ impl App {
         }
     }
 
-    /// After a moving `action` that changed nothing: why, on the status line (unless
+    /// After a moving action that changed nothing: `why` on the status line (unless
     /// the action said something itself).
-    pub(super) fn say_why_still(
-        &mut self,
-        action: &Action,
-        before: &Place,
-        message: &Option<String>,
-    ) {
+    pub(super) fn say_why_still(&mut self, why: &str, before: &Place, message: &Option<String>) {
         if self.message != *message || self.place() != *before {
             return;
         }
-        let why = match action {
-            Action::Up | Action::PageUp | Action::First => "already at the top",
-            Action::Down | Action::PageDown | Action::Last => {
-                "already at the end (or all of it is shown)"
-            }
-            Action::ScrollLeft => "already at the left edge (or the start)",
-            Action::ScrollRight => "nothing further to the right (or later)",
-            _ => return,
-        };
         self.message = Some(why.into());
     }
 }
 
-/// Whether `action` moves a cursor or a scroll.
-pub(super) fn moves(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::Up
-            | Action::Down
-            | Action::PageUp
-            | Action::PageDown
-            | Action::First
-            | Action::Last
-            | Action::ScrollLeft
-            | Action::ScrollRight
-    )
+/// What a moving `action` says when it cannot move; `None` for an action that does
+/// not move a cursor or a scroll.
+pub(super) fn why_still(action: &Action) -> Option<&'static str> {
+    Some(match action {
+        Action::Up | Action::PageUp | Action::First => "already at the top",
+        Action::Down | Action::PageDown | Action::Last => {
+            "already at the end (or all of it is shown)"
+        }
+        Action::ScrollLeft => "already at the left edge (or the start)",
+        Action::ScrollRight => "nothing further to the right (or later)",
+        _ => return None,
+    })
 }

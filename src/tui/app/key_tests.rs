@@ -135,29 +135,26 @@ fn every_family_key_does_something() {
     });
 }
 
+/// The assertions fixture with an annotation store of its own under `dir`, after
+/// `keys`.
+fn assertions_app(dir: &std::path::Path, keys: &str) -> App {
+    let store = tempfile::tempdir_in(dir).unwrap().keep();
+    let mut app = crate::tui::assertions::tests::app(120, 40);
+    app.tagging.auditor = "tester".into();
+    app.open_annotations(&store, None);
+    press(&mut app, keys);
+    settle(&mut app);
+    app
+}
+
 #[test]
 fn every_assertions_key_does_something() {
     let dir = tempfile::tempdir().unwrap();
-    check(&|| {
-        let store = tempfile::tempdir_in(dir.path()).unwrap().keep();
-        let mut app = crate::tui::assertions::tests::app(120, 40);
-        app.tagging.auditor = "tester".into();
-        app.open_annotations(&store, None);
-        press(&mut app, "j");
-        app
-    });
+    check(&|| assertions_app(dir.path(), "j"));
 }
 
 #[test]
 fn every_assertion_audit_key_does_something() {
     let dir = tempfile::tempdir().unwrap();
-    check(&|| {
-        let store = tempfile::tempdir_in(dir.path()).unwrap().keep();
-        let mut app = crate::tui::assertions::tests::app(120, 40);
-        app.tagging.auditor = "tester".into();
-        app.open_annotations(&store, None);
-        press(&mut app, "j Enter");
-        settle(&mut app);
-        app
-    });
+    check(&|| assertions_app(dir.path(), "j Enter"));
 }

@@ -274,11 +274,10 @@ impl App {
             self.dashboard.epoch += 1;
         }
         let (screen, message) = (self.screen, self.message.clone());
-        let before = edges::moves(&action).then(|| self.place());
-        let moved = action.clone();
+        let before = edges::why_still(&action).map(|why| (why, self.place()));
         self.apply(action);
-        if let Some(before) = before {
-            self.say_why_still(&moved, &before, &message);
+        if let Some((why, before)) = before {
+            self.say_why_still(why, &before, &message);
         }
         // A message from another screen is not about this one; one this action gave
         // (where the jump went, why) stays.

@@ -26,12 +26,7 @@ impl App {
             Action::CycleModel => self.change_queue(Queue::cycle_model),
             Action::CycleVariant => self.change_queue(Queue::cycle_variant),
             Action::ClearFilters => {
-                let q = &self.queue;
-                if q.flip.is_none()
-                    && q.model.is_none()
-                    && q.variant.is_none()
-                    && q.filter.is_empty()
-                {
+                if self.queue.unfiltered() {
                     self.message = Some("no filter to clear: every pair is shown".into());
                 } else {
                     self.change_queue(Queue::clear_filters);

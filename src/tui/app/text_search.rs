@@ -135,9 +135,9 @@ impl App {
         self.text_search.current = None;
         let from = self.text_search.from;
         let query = self.text_search.input.clone();
-        self.move_focused_to(from);
-        if !query.is_empty() {
-            self.jump_to_match(&query, from, true);
+        let Ok(s) = self.searchable() else { return };
+        if query.is_empty() || !self.jump_to_match(&s, &query, from, true) {
+            self.move_focused(s.at, from);
         }
     }
 
@@ -162,8 +162,9 @@ impl App {
         self.overlay = None;
         self.text_search.input.clear();
         self.text_search.query = None;
-        let from = self.text_search.from;
-        self.move_focused_to(from);
+        if let Ok(s) = self.searchable() {
+            self.move_focused(s.at, self.text_search.from);
+        }
     }
 
     /// `n`/`N`: the next or previous match in the focused pane (the pane may have
@@ -172,31 +173,31 @@ impl App {
         let Some(query) = self.text_search.query.clone() else {
             return;
         };
-        let at = match self.searchable() {
-            Ok(s) => self.text_search.current.unwrap_or(s.at),
+        let s = match self.searchable() {
+            Ok(s) => s,
             Err(why) => {
                 self.message = Some(why.into());
                 return;
             }
         };
-        let from = if self.text_search.current.is_some() {
-            if forward { at + 1 } else { at.wrapping_sub(1) }
-        } else {
-            at
+        let from = match self.text_search.current {
+            Some(at) if forward => at + 1,
+            Some(at) => at.wrapping_sub(1),
+            None => s.at,
         };
-        self.jump_to_match(&query, from, forward);
+        self.jump_to_match(&s, &query, from, forward);
     }
 
-    /// Moves the focused pane to the first entry holding `query` from `from` on (or
-    /// back from it), wrapping around, and says which match of how many it is.
-    fn jump_to_match(&mut self, query: &str, from: usize, forward: bool) {
-        let Ok(s) = self.searchable() else { return };
+    /// Moves the focused pane (whose entries are `s`) to the first entry holding
+    /// `query` from `from` on (or back from it), wrapping around, and says which match
+    /// of how many it is; whether there was one.
+    fn jump_to_match(&mut self, s: &Searchable, query: &str, from: usize, forward: bool) -> bool {
         let n = s.texts.len();
         let found: Vec<usize> = (0..n).filter(|&i| holds(&s.texts[i], query)).collect();
         if found.is_empty() {
             self.text_search.current = None;
             self.message = Some(format!("`{query}`: no match in this pane"));
-            return;
+            return false;
         }
         let from = if from == usize::MAX { n - 1 } else { from % n };
         let hit = if forward {
@@ -204,15 +205,16 @@ impl App {
         } else {
             found.iter().rev().find(|&&i| i <= from).or(found.last())
         };
-        let Some(&hit) = hit else { return };
+        let Some(&hit) = hit else { return false };
         self.text_search.current = Some(hit);
-        self.move_focused_to(hit);
+        self.move_focused(s.at, hit);
         let at = found.iter().position(|&i| i == hit).unwrap_or(0) + 1;
         self.message = Some(format!(
             "`{query}`: match {at} of {} (entry {} of {n}; n next, N previous, Esc ends)",
             found.len(),
             hit + 1
         ));
+        true
     }
 
     /// The focused pane's entries, or why it cannot be searched.
@@ -303,11 +305,10 @@ impl App {
         }
     }
 
-    /// Moves the focused pane so that entry `to` is its first shown (or selected) one,
-    /// as far as the pane scrolls.
-    fn move_focused_to(&mut self, to: usize) {
-        let Ok(s) = self.searchable() else { return };
-        let delta = to as isize - s.at as isize;
+    /// Moves the focused pane, now at entry `at`, so that entry `to` is its first
+    /// shown (or selected) one, as far as the pane scrolls.
+    fn move_focused(&mut self, at: usize, to: usize) {
+        let delta = to as isize - at as isize;
         if delta == 0 {
             return;
         }
@@ -367,15 +368,19 @@ pub fn mark_matches(buffer: &mut Buffer, area: Rect, query: &str) {
 mod tests {
     use super::*;
 
+    /// The columns of row 0 shown reversed.
+    fn reversed(buffer: &Buffer) -> Vec<u16> {
+        (0..buffer.area.width)
+            .filter(|&x| buffer[(x, 0)].modifier.contains(Modifier::REVERSED))
+            .collect()
+    }
+
     #[test]
     fn marks_every_occurrence_ignoring_case() {
         let mut buffer = Buffer::with_lines(["assign Q = q & qq;"]);
         let area = buffer.area;
         mark_matches(&mut buffer, area, "q");
-        let marked: Vec<u16> = (0..buffer.area.width)
-            .filter(|&x| buffer[(x, 0)].modifier.contains(Modifier::REVERSED))
-            .collect();
-        assert_eq!(marked, vec![7, 11, 15, 16]);
+        assert_eq!(reversed(&buffer), vec![7, 11, 15, 16]);
     }
 
     #[test]
@@ -383,10 +388,7 @@ mod tests {
         let mut buffer = Buffer::with_lines(["名前 state"]);
         let area = buffer.area;
         mark_matches(&mut buffer, area, "state");
-        let marked: Vec<u16> = (0..buffer.area.width)
-            .filter(|&x| buffer[(x, 0)].modifier.contains(Modifier::REVERSED))
-            .collect();
-        assert_eq!(marked, vec![5, 6, 7, 8, 9]);
+        assert_eq!(reversed(&buffer), vec![5, 6, 7, 8, 9]);
     }
 
     #[test]

@@ -16,6 +16,15 @@ fn audit_app(dir: &std::path::Path) -> App {
     app
 }
 
+/// The family fixture at `size`, its first pair open on the family screen.
+fn family_open(size: (u16, u16)) -> App {
+    let mut app = family_app(size, None);
+    press(&mut app, "Enter");
+    settle(&mut app);
+    assert_eq!(app.screen, Screen::Family);
+    app
+}
+
 fn typed(app: &mut App, text: &str) {
     for c in text.chars() {
         app.update(Action::Input(c));
@@ -83,9 +92,7 @@ fn slash_searches_the_focused_rtl_pane_and_n_steps_through_the_matches() {
 
 #[test]
 fn the_search_scrolls_the_pane_to_the_match_and_esc_in_the_field_goes_back() {
-    let mut app = family_app((60, 16), None);
-    press(&mut app, "Enter");
-    settle(&mut app);
+    let mut app = family_open((60, 16));
     press(&mut app, "BackTab");
     let rtl = crate::tui::family::FamilyPane::Rtl;
     assert_eq!(app.family_audit().unwrap().pane, rtl);
@@ -144,10 +151,7 @@ fn matches_are_shown_reversed_on_the_screen() {
 
 #[test]
 fn the_family_screen_searches_its_rtl_and_its_properties() {
-    let mut app = family_app((120, 40), None);
-    press(&mut app, "Enter");
-    settle(&mut app);
-    assert_eq!(app.screen, Screen::Family);
+    let mut app = family_open((120, 40));
     // The screen opens on the properties: the search selects the matching property.
     let study = std::sync::Arc::clone(&app.family.as_ref().unwrap().study);
     let rows = app.family_audit().unwrap().rows(&study).to_vec();
@@ -159,14 +163,8 @@ fn the_family_screen_searches_its_rtl_and_its_properties() {
     typed(&mut app, &name);
     assert!(message(&app).contains("match"), "{}", message(&app));
     press(&mut app, "Enter");
-    assert!(
-        rows[app.family_audit().unwrap().property]
-            .name
-            .contains(&name)
-            || rows[app.family_audit().unwrap().property]
-                .text
-                .contains(&name)
-    );
+    let selected = &rows[app.family_audit().unwrap().property];
+    assert!(selected.name.contains(&name) || selected.text.contains(&name));
     // Tab to the RTL: n searches the new pane's lines.
     press(&mut app, "BackTab");
     press(&mut app, "n");

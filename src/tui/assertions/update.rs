@@ -140,16 +140,25 @@ impl App {
     /// The RTL pane no further down than it scrolls at this size (it opens on the top
     /// module, which may be in view from the first line).
     fn clamp_assertion_scroll(&mut self) {
-        let max = match self.assertions.as_ref() {
-            Some(s) => match &s.audit {
-                Some(a) => super::audit_view::scroll_max(&self.shell(), s, a, AssertionPane::Rtl),
-                None => return,
-            },
-            None => return,
+        let Some(max) = self.assertion_scroll_max(Some(AssertionPane::Rtl)) else {
+            return;
         };
         if let Some(a) = self.assertions.as_mut().and_then(|s| s.audit.as_mut()) {
             a.scroll[0] = a.scroll[0].min(max);
         }
+    }
+
+    /// How far `pane` (`None`: the focused one) of the open assertion audit scrolls at
+    /// this size; `None` when no assertion is audited.
+    fn assertion_scroll_max(&self, pane: Option<AssertionPane>) -> Option<usize> {
+        let s = self.assertions.as_ref()?;
+        let a = s.audit.as_ref()?;
+        Some(super::audit_view::scroll_max(
+            &self.shell(),
+            s,
+            a,
+            pane.unwrap_or(a.pane),
+        ))
     }
 
     /// Tab: the next pane of the audit.
@@ -163,12 +172,8 @@ impl App {
     /// Scrolls the focused pane: the RTL and the assertion by lines, the waveform by
     /// signals (no further than its last).
     pub(crate) fn scroll_assertion_pane(&mut self, delta: isize) {
-        let max = match self.assertions.as_ref() {
-            Some(s) => match &s.audit {
-                Some(a) => super::audit_view::scroll_max(&self.shell(), s, a, a.pane),
-                None => return,
-            },
-            None => return,
+        let Some(max) = self.assertion_scroll_max(None) else {
+            return;
         };
         let Some(s) = self.assertions.as_mut() else {
             return;

@@ -276,6 +276,15 @@ impl Queue {
     }
 
     /// Shows every pair: clears the filter and the quick keys.
+    /// Whether no filter is in force (the quick keys' and the filter bar's): what
+    /// [`Queue::clear_filters`] leaves.
+    pub fn unfiltered(&self) -> bool {
+        self.flip.is_none()
+            && self.model.is_none()
+            && self.variant.is_none()
+            && self.filter.is_empty()
+    }
+
     pub fn clear_filters(&mut self) {
         self.flip = None;
         self.model = None;
